@@ -1,0 +1,5 @@
+"""`python -m tcgsim` works like the `tcgsim` command."""
+
+from tcgsim.cli import main
+
+main()

@@ -1,0 +1,208 @@
+"""Card pools: every card of one game, loaded once from carddb/<game>/cards.yaml.
+
+A `Card` holds what all three games share (id, names, type, copy limit) and keeps the game's own printed
+values in `stats`; each game builds its typed records from these (games/<game>/cards.py).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import os
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = ["Card", "CardPool", "CardDataError", "carddb_dir", "normalize_name", "load_pool"]
+
+_COMMON_KEYS = frozenset(
+    {"id", "name", "name_ja", "type", "unique", "unlimited", "text", "stats", "aliases", "city", "notes"}
+)
+
+
+class CardDataError(ValueError):
+    """The bundled card data itself is broken: a developer's error, reported with file and line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a pool, as printed (or as reconstructed, see the pool's meta.yaml)."""
+
+    id: str
+    name: str
+    name_ja: str | None
+    type: str
+    max_copies: int | None  # the copy limit in a deck; None where unlimited (GODZILLA's 平地)
+    unique: bool = False
+    text: str = ""
+    stats: Mapping[str, Any] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    city: bool = False  # EVA: one of the nine shared city cards, never in a deck
+    notes: str = ""
+
+    def stat(self, key: str, default: Any = None) -> Any:
+        return self.stats.get(key, default)
+
+    def to_json(self) -> dict[str, Any]:
+        """The `tcgsim cards --format json` contract of DESIGN.md."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_ja": self.name_ja,
+            "type": self.type,
+            "unique": self.unique,
+            "max_copies": self.max_copies,
+            "text": self.text,
+            "stats": dict(self.stats),
+            **({"aliases": list(self.aliases)} if self.aliases else {}),
+            **({"city": True} if self.city else {}),
+        }
+
+
+_PUNCT = re.compile(r"[\s'’`\".,:;!?・･\-‐_/()（）]+")
+
+
+def normalize_name(text: str) -> str:
+    """A lookup key that forgives case, width, spacing and punctuation ("lil cactus diary" finds
+    "Lil' Cactus Diary", "ＨＥＲＯ" finds "Hero", "アスカ・ラングレー" finds "アスカラングレー")."""
+    folded = unicodedata.normalize("NFKC", text).casefold().strip()
+    return _PUNCT.sub("", folded) or folded
+
+
+class CardPool:
+    """All cards of one game, looked up by id, English name, Japanese name or alias."""
+
+    def __init__(self, game: str, cards: list[Card], meta: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.meta: Mapping[str, Any] = dict(meta or {})
+        self.by_id: dict[str, Card] = {}
+        self._index: dict[str, Card] = {}
+        for card in self.cards:
+            if card.id in self.by_id:
+                raise CardDataError(f"{game}: card id {card.id!r} appears twice")
+            self.by_id[card.id] = card
+            for key in self._keys(card):
+                other = self._index.get(key)
+                if other is not None and other is not card:
+                    raise CardDataError(f"{game}: {card.id} and {other.id} share the lookup name {key!r}")
+                self._index[key] = card
+
+    @staticmethod
+    def _keys(card: Card) -> Iterator[str]:
+        yield normalize_name(card.id)
+        yield normalize_name(card.name)
+        if card.name_ja:
+            yield normalize_name(card.name_ja)
+        for alias in card.aliases:
+            yield normalize_name(alias)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.by_id[card_id]
+
+    def lookup(self, ref: str) -> Card | None:
+        """The card a deck line means by `ref` (id, English or Japanese name, alias), or None."""
+        return self._index.get(normalize_name(str(ref)))
+
+    def suggest(self, ref: str, limit: int = 3) -> list[str]:
+        """Names close to a reference that matched nothing, for "did you mean ..." messages."""
+        key = normalize_name(str(ref))
+        names: dict[str, str] = {}
+        for card in self.cards:
+            names.setdefault(normalize_name(card.name), card.name)
+            if card.name_ja:
+                names.setdefault(normalize_name(card.name_ja), card.name_ja)
+            for alias in card.aliases:
+                names.setdefault(normalize_name(alias), card.name)
+        close = difflib.get_close_matches(key, list(names), n=limit * 2, cutoff=0.6)
+        # a prefix the user typed ("Drakon") is a strong hint too
+        close += [k for k in names if key and k.startswith(key) and k not in close]
+        seen: list[str] = []
+        for k in close:
+            if names[k] not in seen:
+                seen.append(names[k])
+        return seen[:limit]
+
+    def of_type(self, card_type: str) -> list[Card]:
+        return [c for c in self.cards if c.type == card_type]
+
+
+def carddb_dir() -> Path:
+    """Where the card data lives: $TCGSIM_CARDDB, the copy inside an installed wheel, or the checkout."""
+    override = os.environ.get("TCGSIM_CARDDB")
+    if override:
+        return Path(override)
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "carddb", here.parent / "carddb"):
+        if candidate.is_dir():
+            return candidate
+    raise CardDataError("no carddb folder found next to the tcgsim package; set TCGSIM_CARDDB")
+
+
+def _card_from_mapping(game: str, raw: Mapping[str, Any], copy_limit: int, where: str) -> Card:
+    missing = [k for k in ("id", "name", "type") if not raw.get(k)]
+    if missing:
+        raise CardDataError(f"{where}: card is missing {', '.join(missing)}")
+    unknown = set(raw) - _COMMON_KEYS
+    if unknown:
+        raise CardDataError(f"{where}: card {raw['id']} has unknown keys {sorted(unknown)}")
+    unique = bool(raw.get("unique", False))
+    unlimited = bool(raw.get("unlimited", False))
+    max_copies: int | None = 1 if unique else (None if unlimited else copy_limit)
+    stats = raw.get("stats") or {}
+    if not isinstance(stats, Mapping):
+        raise CardDataError(f"{where}: card {raw['id']}: stats must be a mapping")
+    return Card(
+        id=str(raw["id"]),
+        name=str(raw["name"]),
+        name_ja=str(raw["name_ja"]) if raw.get("name_ja") else None,
+        type=str(raw["type"]),
+        max_copies=max_copies,
+        unique=unique,
+        text=str(raw.get("text") or ""),
+        stats=dict(stats),
+        aliases=tuple(str(a) for a in raw.get("aliases") or ()),
+        city=bool(raw.get("city", False)),
+        notes=str(raw.get("notes") or ""),
+    )
+
+
+@functools.cache
+def load_pool(game: str) -> CardPool:
+    """Load (once per process) the pool of a registered game from carddb/<folder>/."""
+    from tcgsim.games import get_game  # the registry knows each game's folder and copy limit
+
+    info = get_game(game)
+    folder = carddb_dir() / info.carddb
+    path = folder / "cards.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read card data ({exc.strerror})") from exc
+    except yaml.YAMLError as exc:
+        raise CardDataError(f"{path}: {exc}") from exc
+    meta_path = folder / "meta.yaml"
+    meta = yaml.safe_load(meta_path.read_text(encoding="utf-8")) if meta_path.exists() else {}
+    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+        raise CardDataError(f"{path}: expected a mapping with a 'cards' list")
+    rules = info.rules
+    cards = [
+        _card_from_mapping(info.key, raw, rules.type_copy_limits.get(str(raw.get("type")), rules.copy_limit),
+                           f"{path} card #{i + 1}")
+        for i, raw in enumerate(data["cards"])
+    ]
+    for card in cards:
+        if card.type not in info.card_types:
+            raise CardDataError(f"{path}: card {card.id} has type {card.type!r}, not one of {info.card_types}")
+    return CardPool(info.key, cards, meta)

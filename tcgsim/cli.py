@@ -1,0 +1,208 @@
+"""The `tcgsim` command line: parse options, call the library, print. No game logic lives here.
+
+Every command's help ends with an example (a test checks that). Bad input reaches the user as one line and a
+non-zero exit status, never a traceback: 1 for a finding about the user's files, 2 for a usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from tcgsim import __version__
+from tcgsim.cards import CardDataError, load_pool
+from tcgsim.games import GAMES, UnknownGame, get_game
+
+app = typer.Typer(
+    name="tcgsim",
+    help="Check decklists, play and simulate three classic trading card games: The Legends of GODZILLA "
+    "(怪獣大戦), Neon Genesis Evangelion (エヴァンゲリオン) and Legend of Mana CARD DUEL (聖剣伝説).\n\n"
+    "Example: tcgsim validate decks/",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+EXIT_FINDING = 1
+EXIT_USAGE = 2
+
+
+class ValidateFormat(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class ListFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _use_color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def _paint(text: str, kind: str) -> str:
+    if not _use_color():
+        return text
+    colour = {"error": typer.colors.RED, "warning": typer.colors.YELLOW, "ok": typer.colors.GREEN}.get(kind)
+    return typer.style(text, fg=colour, bold=kind == "error")
+
+
+def fail(message: str, code: int = EXIT_FINDING) -> typer.Exit:
+    """Print one line to stderr and return the Exit to raise."""
+    typer.echo(f"tcgsim: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _game_arg(value: str) -> str:
+    try:
+        return get_game(value).key
+    except UnknownGame as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+GameArg = Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}.", callback=_game_arg,
+                                        metavar="GAME")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tcgsim {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """tcgsim: deck checks and AI simulation for three classic trading card games."""
+
+
+@app.command()
+def games() -> None:
+    """List the games tcgsim knows, with their player counts.
+
+    Example: tcgsim games
+    """
+    width = max(len(k) for k in GAMES)
+    for info in GAMES.values():
+        typer.echo(f"{info.key:<{width}}  {info.players:>3} players  {info.title} ({info.title_ja}): {info.summary}")
+
+
+def _stats_summary(stats: dict[str, object]) -> str:
+    parts: list[str] = []
+    for key, value in stats.items():
+        if isinstance(value, (dict, list)) and key not in ("attributes", "condition", "arrows"):
+            continue
+        if key.endswith("_text") or value is None or value == [] or value is False:
+            continue
+        if isinstance(value, dict):
+            value = "/".join(f"{v:+d}" if isinstance(v, int) else str(v) for v in value.values())
+        elif isinstance(value, list):
+            value = "+".join(str(v) for v in value)
+        parts.append(f"{key}={value}")
+    return " ".join(parts)
+
+
+@app.command()
+def cards(
+    game: GameArg,
+    type_: Annotated[str | None, typer.Option("--type", "-t", help="Only cards of this type.")] = None,
+    search: Annotated[str | None, typer.Option("--search", "-s", help="Only cards whose name, Japanese name, "
+                                               "id or text contains this.")] = None,
+    unmodelled: Annotated[bool, typer.Option("--unmodelled", help="Only cards whose effect the simulator "
+                                             "does not model yet.")] = False,
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text table or a JSON array.")] = ListFormat.text,
+) -> None:
+    """List a game's card pool: ids, names, types, printed stats and copy limits.
+
+    Example: tcgsim cards mana --type monster --search dragon
+    """
+    info = get_game(game)
+    pool = load_pool(game)
+    if type_ is not None and type_ not in info.card_types:
+        raise fail(f"unknown card type {type_!r} for {game} (types: {', '.join(info.card_types)})", EXIT_USAGE)
+    selected = list(pool)
+    if type_:
+        selected = [c for c in selected if c.type == type_]
+    if search:
+        needle = search.casefold()
+        selected = [c for c in selected if needle in " ".join(
+            filter(None, [c.id, c.name, c.name_ja, c.text, *c.aliases])).casefold()]
+    if unmodelled:
+        missing = info.rules.unmodelled(pool) if info.rules.unmodelled else frozenset()
+        selected = [c for c in selected if c.id in missing]
+    if fmt is ListFormat.json:
+        typer.echo(json.dumps([c.to_json() for c in selected], ensure_ascii=False, indent=2))
+        return
+    if not selected:
+        typer.echo("no cards match", err=True)
+        return
+    rows = [(c.id, c.name, c.name_ja or "", c.type, "-" if c.max_copies is None else str(c.max_copies),
+             _stats_summary(dict(c.stats))) for c in selected]
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    for r in rows:
+        typer.echo("  ".join(r[i].ljust(widths[i]) for i in range(5)) + "  " + r[5])
+    typer.echo(f"{len(rows)} card{'s' * (len(rows) != 1)}", err=True)
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[str], typer.Argument(help="Deck files, folders of deck files, or globs.",
+                                               metavar="PATH...")],
+    fmt: Annotated[ValidateFormat, typer.Option("--format", "-f", help="text (default), json (one array, an "
+                                                "object per deck) or github (workflow annotations).")]
+    = ValidateFormat.text,
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Game of decks that do not say it "
+                                             "(plain text lists).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors for the exit status.")]
+    = False,
+) -> None:
+    """Check deck files against their game's construction rules; reports every problem at once.
+
+    Exit status: 0 all valid, 1 any deck invalid or unreadable, 2 usage error.
+
+    Example: tcgsim validate decks/ --format github
+    """
+    from tcgsim.validate import format_github, format_text, reports_to_json, validate_paths
+
+    if game is not None:
+        game = _game_arg(game)
+    reports = validate_paths(paths, game)
+    if fmt is ValidateFormat.json:
+        typer.echo(reports_to_json(reports))
+    elif fmt is ValidateFormat.github:
+        for line in format_github(reports):
+            typer.echo(line)
+    else:
+        for line in format_text(reports, _paint):
+            typer.echo(line)
+    bad = any(not r.valid for r in reports) or (strict and any(r.warnings for r in reports))
+    raise typer.Exit(EXIT_FINDING if bad else 0)
+
+
+def main() -> None:
+    """Console entry point: known errors become one line and an exit status, never a traceback."""
+    try:
+        app()
+    except CardDataError as exc:
+        typer.echo(f"tcgsim: card data error: {exc}", err=True)
+        sys.exit(EXIT_FINDING)
+    except KeyboardInterrupt:
+        typer.echo("tcgsim: interrupted", err=True)
+        sys.exit(130)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,1 @@
+"""The Legends of GODZILLA 怪獣大戦 (Yanoman 1998)."""

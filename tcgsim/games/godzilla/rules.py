@@ -1,0 +1,69 @@
+"""The Legends of GODZILLA deck construction (seed: 事前準備), as data. Rule ids: docs/rules/godzilla.md."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tcgsim.validate import ConstructionRules, ResolvedDeck, SectionRule, Severity, Violation, quote
+
+MAIN_MIN = 40  # GZ-DECK-1: メイン・デッキ 40枚以上
+BATTLE_MIN = 20  # GZ-DECK-7: バトル・デッキ 20枚以上
+COPY_LIMIT = 3  # GZ-DECK-3 / GZ-DECK-9: 同一カードはデッキに 3枚まで (平地 unlimited, unique once: card data)
+ARMY_TYPES = frozenset({"base", "monster", "event", "operation"})  # 軍団カード (blue backs)
+
+
+def _needs_a_base(rd: ResolvedDeck) -> Iterator[Violation]:
+    """GZ-DECK-6: 初期配置用に、拠点カードが 1枚は入っている必要がある."""
+    if "main" in rd.deck.sections and not any(card.type == "base" for card, _n, _l in rd.cards("main")):
+        yield Violation("GZ-NO-BASE", "the main deck has no base; one is needed for the initial placement",
+                        None, rd.line_of("main"))
+
+
+def _stock_is_reachable(rd: ResolvedDeck) -> Iterator[Violation]:
+    """GZ-STOCK-1: a stock card that no monster of the deck can evolve (or fuse, or devolve) into is a warning."""
+    reachable: set[str] = set()
+    frontier = [card for card, _n, _l in rd.cards("main") if card.type == "monster"]
+    stock = {card.id: card for card, _n, _l in rd.cards("stock")}
+    present = {c.id for c in frontier}
+    while frontier:
+        card = frontier.pop()
+        for target in [*card.stat("evolves_to", []), *card.stat("devolves_to", [])]:
+            if target not in reachable:
+                reachable.add(target)
+                if target in stock:
+                    frontier.append(stock[target])
+                    present.add(target)
+    for card in stock.values():  # a fused form is reachable when all its parts can be on the field
+        parts = card.stat("fusion") or []
+        if parts and all(p in present or p in reachable for p in parts):
+            reachable.add(card.id)
+    for card, _n, line in rd.cards("stock"):
+        if card.type != "monster":
+            yield Violation("GZ-STOCK-TYPE", f"{quote(card.name)} is a {card.type} card; the card stock holds monsters "
+                            "to evolve into", card.name, line)
+        elif card.id not in reachable:
+            yield Violation("GZ-STOCK-UNUSED", f"{quote(card.name)} is in the stock, but no monster of the deck can "
+                            "evolve into it", card.name, line, Severity.WARNING)
+
+
+CONSTRUCTION = ConstructionRules(
+    game="godzilla",
+    prefix="GZ",
+    copy_limit=COPY_LIMIT,
+    sections=(
+        SectionRule(
+            key="main", label="main deck", allowed_types=ARMY_TYPES, min_cards=MAIN_MIN,
+            size_code="GZ-MAIN-SIZE", type_code="GZ-MAIN-TYPE", copies_code="GZ-COPIES",
+        ),
+        SectionRule(
+            key="battle", label="battle deck", allowed_types=frozenset({"battle"}), min_cards=BATTLE_MIN,
+            size_code="GZ-BATTLE-SIZE", type_code="GZ-BATTLE-TYPE", copies_code="GZ-BATTLE-COPIES",
+        ),
+        SectionRule(
+            key="stock", label="card stock", allowed_types=frozenset({"monster"}), required=False,
+            counts_copies=False,  # the stock is the player's collection, not a deck: no copy limit
+            size_code="GZ-STOCK-SIZE", type_code="GZ-STOCK-TYPE", copies_code="GZ-STOCK-COPIES",
+        ),
+    ),
+    extra_checks=(_needs_a_base, _stock_is_reachable),
+)

@@ -1,0 +1,336 @@
+"""Deck construction rules, and checking deck files against them.
+
+Each game states its rules as data (`ConstructionRules` in games/<game>/rules.py: sections, sizes, allowed
+card types, copy limits) plus a few functions for what is behaviour (EVA's one 使徒 per 15 cards). This module
+runs them and reports every problem of a deck at once, each a `Violation` with a stable code, the card and the
+file line.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from tcgsim.cards import Card, CardPool, load_pool
+from tcgsim.decks import Deck, DeckEntry, DeckError, read_deck
+from tcgsim.games import UnknownGame, get_game
+
+__all__ = [
+    "Severity", "Violation", "SectionRule", "ConstructionRules", "ResolvedDeck", "DeckReport",
+    "quote", "validate_deck", "validate_file", "validate_paths", "expand_paths", "format_text", "format_github",
+    "reports_to_json",
+]
+
+DECK_SUFFIXES = (".yaml", ".yml", ".txt")
+
+
+def quote(name: str) -> str:
+    """A card name as messages show it: "Drakonis"."""
+    return f'"{name}"'
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    message: str
+    card: str | None = None
+    line: int | None = None
+    severity: Severity = Severity.ERROR
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "card": self.card, "line": self.line}
+
+
+@dataclass(frozen=True)
+class SectionRule:
+    """What one part of a deck file (main deck, character deck, battle deck, ...) must satisfy."""
+
+    key: str  # the deck file key: main, characters, battle, stock, hokan
+    label: str  # for messages: "main deck"
+    allowed_types: frozenset[str]
+    size_code: str
+    type_code: str
+    copies_code: str
+    min_cards: int | None = None
+    max_cards: int | None = None
+    required: bool = True
+    distinct: bool = False  # every card at most once (the mana character deck)
+    counts_copies: bool = True  # the game's copy limit applies here
+
+
+@dataclass(frozen=True)
+class ResolvedDeck:
+    """A deck whose card references were found in the pool; entries that matched nothing are left out."""
+
+    deck: Deck
+    pool: CardPool
+    sections: dict[str, list[tuple[DeckEntry, Card]]]
+
+    def cards(self, section: str) -> list[tuple[Card, int, int | None]]:
+        """(card, total count, first line) per distinct card of a section, in file order."""
+        merged: dict[str, list[Any]] = {}
+        for entry, card in self.sections.get(section, []):
+            slot = merged.setdefault(card.id, [card, 0, entry.line])
+            slot[1] += entry.count
+        return [(c, n, ln) for c, n, ln in merged.values()]
+
+    def size(self, section: str) -> int:
+        return sum(entry.count for entry, _ in self.sections.get(section, []))
+
+    def line_of(self, section: str) -> int | None:
+        return self.deck.section_lines.get(section)
+
+
+ExtraCheck = Callable[[ResolvedDeck], Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class ConstructionRules:
+    """A game's deck construction rules, as data plus a few checks that are behaviour."""
+
+    game: str
+    prefix: str  # error codes start with it: MANA-COPIES, GZ-COPIES, EVA-COPIES
+    copy_limit: int  # the default max copies of a card (a card can say unique: 1, or unlimited)
+    sections: tuple[SectionRule, ...]
+    extra_checks: tuple[ExtraCheck, ...] = ()
+    copies_by_name: bool = False  # EVA: cards with the same name count as one kind
+    unmodelled: Callable[[CardPool], frozenset[str]] | None = None  # ids whose effects the engine lacks
+    type_copy_limits: Mapping[str, int] = field(default_factory=dict)  # EVA: each 使徒 once
+
+    def section(self, key: str) -> SectionRule:
+        return next(s for s in self.sections if s.key == key)
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    path: str
+    game: str | None
+    deck: str | None
+    errors: tuple[Violation, ...] = ()
+    warnings: tuple[Violation, ...] = ()
+    sizes: dict[str, int] = field(default_factory=dict)
+    plan: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "game": self.game,
+            "deck": self.deck,
+            "valid": self.valid,
+            "errors": [v.to_json() for v in self.errors],
+            "warnings": [v.to_json() for v in self.warnings],
+        }
+
+
+# ------------------------------------------------------------------------------------------------ checking
+
+
+def _resolve(deck: Deck, pool: CardPool, prefix: str) -> tuple[ResolvedDeck, list[Violation]]:
+    problems: list[Violation] = []
+    sections: dict[str, list[tuple[DeckEntry, Card]]] = {}
+    for key, entries in deck.sections.items():
+        resolved = sections.setdefault(key, [])
+        for entry in entries:
+            card = pool.lookup(entry.ref)
+            if card is None:
+                close = pool.suggest(entry.ref)
+                hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+                message = f"no card {quote(entry.ref)} in the {pool.game} pool{hint}"
+                problems.append(Violation(f"{prefix}-UNKNOWN-CARD", message, entry.ref, entry.line))
+            else:
+                resolved.append((entry, card))
+    return ResolvedDeck(deck, pool, sections), problems
+
+
+def _check_sections(rd: ResolvedDeck, rules: ConstructionRules) -> Iterator[Violation]:
+    for rule in rules.sections:
+        size = rd.size(rule.key)
+        present = rule.key in rd.deck.sections
+        line = rd.line_of(rule.key)
+        if not present and rule.required:
+            yield Violation(rule.size_code, f"the {rule.label} is missing (add '{rule.key}:')", None, None)
+            continue
+        if rule.min_cards is not None and rule.min_cards == rule.max_cards and size != rule.min_cards:
+            yield Violation(rule.size_code, f"the {rule.label} has {size} cards, exactly {rule.min_cards} needed",
+                            None, line)
+        elif rule.min_cards is not None and size < rule.min_cards and (present or rule.required):
+            yield Violation(rule.size_code, f"the {rule.label} has {size} cards, at least {rule.min_cards} needed",
+                            None, line)
+        elif rule.max_cards is not None and size > rule.max_cards:
+            yield Violation(rule.size_code, f"the {rule.label} has {size} cards, at most {rule.max_cards} allowed",
+                            None, line)
+        for card, count, first_line in rd.cards(rule.key):
+            if card.type not in rule.allowed_types or card.city:
+                kind = "a city card" if card.city else f"a {card.type} card"
+                yield Violation(rule.type_code,
+                                f"{quote(card.name)} is {kind}; the {rule.label} takes only "
+                                f"{', '.join(sorted(rule.allowed_types))} cards", card.name, first_line)
+            if rule.distinct and count > 1:
+                message = f"{quote(card.name)} x{count}: every card of the {rule.label} must differ"
+                yield Violation(rule.copies_code, message, card.name, first_line)
+    yield from _check_copies(rd, rules)
+
+
+def _check_copies(rd: ResolvedDeck, rules: ConstructionRules) -> Iterator[Violation]:
+    for rule in rules.sections:
+        if not rule.counts_copies or rule.distinct:
+            continue
+        totals: dict[str, list[Any]] = {}
+        for card, count, line in rd.cards(rule.key):
+            key = card.name if rules.copies_by_name else card.id
+            slot = totals.setdefault(key, [card, 0, line])
+            slot[1] += count
+        for card, count, line in totals.values():
+            if card.max_copies is not None and count > card.max_copies:
+                if card.unique:
+                    why = "a unique card, once per deck"
+                else:
+                    why = f"at most {card.max_copies} cop{'y' if card.max_copies == 1 else 'ies'}"
+                yield Violation(rule.copies_code, f"{quote(card.name)} x{count}, {why}", card.name, line)
+
+
+def validate_deck(deck: Deck, pool: CardPool | None = None) -> DeckReport:
+    """Check one read deck against its game's construction rules; all problems at once."""
+    info = get_game(deck.game)
+    rules = info.rules
+    pool = pool or load_pool(info.key)
+    errors: list[Violation] = [
+        Violation(p.code, p.detail + (f" ({p.suggestion})" if p.suggestion else ""), p.card, p.line)
+        for p in deck.problems
+    ]
+    rd, unknown = _resolve(deck, pool, rules.prefix)
+    errors.extend(unknown)
+    errors.extend(_check_sections(rd, rules))
+    for check in rules.extra_checks:
+        errors.extend(check(rd))
+    warnings = [v for v in errors if v.severity is Severity.WARNING]
+    errors = [v for v in errors if v.severity is Severity.ERROR]
+    if rules.unmodelled is not None:
+        missing = rules.unmodelled(pool)
+        seen: set[str] = set()
+        for key in deck.sections:
+            for card, _count, line in rd.cards(key):
+                if card.id in missing and card.id not in seen:
+                    seen.add(card.id)
+                    warnings.append(Violation(f"{rules.prefix}-UNMODELLED",
+                                              f"{quote(card.name)}: its effect is not modelled by the simulator yet "
+                                              "(it plays as its printed stats)", card.name, line, Severity.WARNING))
+    errors.sort(key=lambda v: (v.line or 0, v.code))
+    warnings.sort(key=lambda v: (v.line or 0, v.code))
+    sizes = {key: rd.size(key) for key in deck.sections}
+    return DeckReport(deck.path, info.key, deck.name, tuple(errors), tuple(warnings), sizes, deck.plan)
+
+
+def validate_file(path: str | Path, game: str | None = None) -> DeckReport:
+    """Read and check one deck file; an unreadable file gives a report with one error, never an exception."""
+    shown = str(path)
+    try:
+        deck = read_deck(path, game=game)
+    except DeckError as exc:
+        message = exc.detail + (f" ({exc.suggestion})" if exc.suggestion else "")
+        return DeckReport(shown, game, None, (Violation(exc.code, message, exc.card, exc.line),))
+    except UnknownGame as exc:  # --game given wrongly: still a finding about this file
+        return DeckReport(shown, None, None, (Violation("DECK-GAME", str(exc)),))
+    return validate_deck(deck)
+
+
+def expand_paths(args: Sequence[str]) -> tuple[list[Path], list[DeckReport]]:
+    """Files, folders (their deck files, recursively) and globs -> deck paths; what matched nothing is
+    reported as an unreadable deck rather than silently skipped."""
+    found: list[Path] = []
+    missing: list[DeckReport] = []
+    for arg in args:
+        p = Path(arg)
+        if p.is_dir():
+            files = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in DECK_SUFFIXES
+                           and not f.name.lower().startswith("readme"))
+            if not files:
+                no_decks = Violation("DECK-READ", "folder holds no deck files (*.yaml, *.yml, *.txt)")
+                missing.append(DeckReport(arg, None, None, (no_decks,)))
+            found.extend(files)
+        elif p.exists():
+            found.append(p)
+        elif any(ch in arg for ch in "*?["):
+            matches = sorted(Path(m) for m in glob.glob(arg, recursive=True) if Path(m).is_file())
+            if not matches:
+                missing.append(DeckReport(arg, None, None, (Violation("DECK-READ", "pattern matches no file"),)))
+            found.extend(matches)
+        else:
+            missing.append(DeckReport(arg, None, None, (Violation("DECK-READ", "no such file or folder"),)))
+    unique: list[Path] = []
+    for f in found:
+        if f not in unique:
+            unique.append(f)
+    return unique, missing
+
+
+def validate_paths(args: Sequence[str], game: str | None = None) -> list[DeckReport]:
+    files, missing = expand_paths(args)
+    return [validate_file(f, game) for f in files] + missing
+
+
+# ------------------------------------------------------------------------------------------------ output
+
+
+def _where(report: DeckReport, v: Violation) -> str:
+    return f"{report.path}:{v.line}" if v.line else report.path
+
+
+def format_text(reports: Sequence[DeckReport], style: Callable[[str, str], str] | None = None) -> list[str]:
+    """Human lines: one per problem (`path:line: CODE: message`), then a verdict per deck and a total."""
+    paint = style or (lambda text, _kind: text)
+    out: list[str] = []
+    for r in reports:
+        for v in r.errors:
+            out.append(f"{_where(r, v)}: {paint(v.code, 'error')}: {v.message}")
+        for v in r.warnings:
+            out.append(f"{_where(r, v)}: {paint('warning', 'warning')}: {v.code}: {v.message}")
+        sizes = ", ".join(f"{k} {n}" for k, n in r.sizes.items())
+        label = f"{r.game} deck {r.deck!r}" if r.deck else "deck"
+        if r.valid:
+            extra = f", {len(r.warnings)} warning{'s' * (len(r.warnings) != 1)}" if r.warnings else ""
+            out.append(f"{r.path}: {paint('valid', 'ok')} {label} ({sizes}){extra}")
+        else:
+            n = len(r.errors)
+            out.append(f"{r.path}: {paint('INVALID', 'error')} {label} ({n} error{'s' * (n != 1)})")
+    bad = sum(not r.valid for r in reports)
+    out.append(f"{len(reports)} deck{'s' * (len(reports) != 1)} checked: {len(reports) - bad} valid, {bad} invalid")
+    return out
+
+
+def _gh_escape(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def format_github(reports: Sequence[DeckReport]) -> list[str]:
+    """GitHub Actions workflow commands: one annotation per problem, so a deck repository checks itself."""
+    out: list[str] = []
+    for r in reports:
+        for v in [*r.errors, *r.warnings]:
+            props = f"file={_gh_escape(r.path, True)}"
+            if v.line:
+                props += f",line={v.line}"
+            props += f",title={_gh_escape(v.code, True)}"
+            out.append(f"::{v.severity.value} {props}::{_gh_escape(v.message)}")
+    return out
+
+
+def reports_to_json(reports: Sequence[DeckReport]) -> str:
+    return json.dumps([r.to_json() for r in reports], ensure_ascii=False, indent=2)

@@ -1,0 +1,43 @@
+"""Shared test helpers: build decks from Python data without touching the bundled files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tcgsim.decks import Deck, parse_deck_text
+from tcgsim.validate import DeckReport, validate_deck
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def deck_yaml(game: str, **sections: object) -> str:
+    return yaml.safe_dump({"game": game, **sections}, allow_unicode=True, sort_keys=False)
+
+
+def make_deck(game: str, **sections: object) -> Deck:
+    return parse_deck_text(deck_yaml(game, **sections), "<test>")
+
+
+def check(game: str, **sections: object) -> DeckReport:
+    return validate_deck(make_deck(game, **sections))
+
+
+def codes(report: DeckReport) -> set[str]:
+    return {v.code for v in report.errors}
+
+
+def warning_codes(report: DeckReport) -> set[str]:
+    return {v.code for v in report.warnings}
+
+
+def counts(entries: Mapping[str, int]) -> dict[str, int]:
+    return dict(entries)
+
+
+@pytest.fixture()
+def repo() -> Path:
+    return REPO
