@@ -21,7 +21,7 @@ import yaml
 __all__ = ["Card", "CardPool", "CardDataError", "carddb_dir", "normalize_name", "load_pool"]
 
 _COMMON_KEYS = frozenset(
-    {"id", "name", "name_ja", "type", "unique", "unlimited", "text", "stats", "aliases", "city", "notes"}
+    {"id", "name", "name_ja", "type", "unique", "unlimited", "text", "stats", "effects", "aliases", "city", "notes"}
 )
 
 
@@ -41,6 +41,7 @@ class Card:
     unique: bool = False
     text: str = ""
     stats: Mapping[str, Any] = field(default_factory=dict)
+    effects: tuple[Mapping[str, Any], ...] = ()  # the card's effects in its game's vocabulary (data, not code)
     aliases: tuple[str, ...] = ()
     city: bool = False  # EVA: one of the nine shared city cards, never in a deck
     notes: str = ""
@@ -59,6 +60,7 @@ class Card:
             "max_copies": self.max_copies,
             "text": self.text,
             "stats": dict(self.stats),
+            **({"effects": [dict(e) for e in self.effects]} if self.effects else {}),
             **({"aliases": list(self.aliases)} if self.aliases else {}),
             **({"city": True} if self.city else {}),
         }
@@ -172,6 +174,7 @@ def _card_from_mapping(game: str, raw: Mapping[str, Any], copy_limit: int, where
         unique=unique,
         text=str(raw.get("text") or ""),
         stats=dict(stats),
+        effects=tuple(dict(e) for e in raw.get("effects") or ()),
         aliases=tuple(str(a) for a in raw.get("aliases") or ()),
         city=bool(raw.get("city", False)),
         notes=str(raw.get("notes") or ""),

@@ -16,9 +16,11 @@ from pathlib import Path
 
 import yaml
 
+from tcgsim.cards import CardPool
 from tcgsim.games import GAMES, UnknownGame, get_game
 
-__all__ = ["Deck", "DeckEntry", "DeckError", "read_deck", "parse_deck_text", "MAX_FILE_BYTES", "MAX_COUNT"]
+__all__ = ["Deck", "DeckEntry", "DeckError", "read_deck", "parse_deck_text", "expand_deck", "MAX_FILE_BYTES",
+           "MAX_COUNT"]
 
 MAX_FILE_BYTES = 1 << 20  # a deck list is a few hundred bytes; anything past 1 MiB is not a deck
 MAX_COUNT = 999  # past this a count is a typo (or an attack), not a deck
@@ -465,3 +467,18 @@ class _TextDeckReader:
         plan = meta["plan"][0] if "plan" in meta else None
         return Deck(self.path, game, name, plan, {k: tuple(v) for k, v in sections.items()}, tuple(problems),
                     section_lines)
+
+
+def expand_deck(deck: Deck, pool: CardPool) -> dict[str, list[str]]:
+    """Card ids per section, one entry per copy, in file order. Unknown cards raise DeckError: games are only
+    built from decks that validate (the CLI validates first and reports every problem)."""
+    out: dict[str, list[str]] = {}
+    for key, entries in deck.sections.items():
+        ids = out.setdefault(key, [])
+        for entry in entries:
+            card = pool.lookup(entry.ref)
+            if card is None:
+                raise DeckError(deck.path, f"no card {entry.ref!r} in the {pool.game} pool", line=entry.line,
+                                code="DECK-UNKNOWN-CARD", card=entry.ref)
+            ids.extend([card.id] * entry.count)
+    return out

@@ -13,9 +13,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from tcgsim.engine import Game
     from tcgsim.validate import ConstructionRules
 
-__all__ = ["GameInfo", "GAMES", "UnknownGame", "get_game", "game_keys"]
+__all__ = ["GameInfo", "GAMES", "UnknownGame", "get_game", "game_keys", "playable_games"]
 
 
 class UnknownGame(ValueError):
@@ -42,6 +43,20 @@ class GameInfo:
     def rules(self) -> ConstructionRules:
         rules: ConstructionRules = self.module("rules").CONSTRUCTION
         return rules
+
+    @property
+    def playable(self) -> bool:
+        """Whether the game has an engine (its package has game.py with a GAME class)."""
+        import importlib.util
+
+        return importlib.util.find_spec(f"tcgsim.games.{self.package}.game") is not None
+
+    def game_class(self) -> type[Game]:
+        """The engine's Game subclass; UnknownGame if this game cannot be played yet."""
+        if not self.playable:
+            raise UnknownGame(f"{self.key} games cannot be played yet (deck validation only)")
+        cls: type[Game] = self.module("game").GAME
+        return cls
 
     @property
     def players(self) -> str:
@@ -92,6 +107,10 @@ GAMES: dict[str, GameInfo] = {
 
 def game_keys() -> list[str]:
     return list(GAMES)
+
+
+def playable_games() -> list[GameInfo]:
+    return [info for info in GAMES.values() if info.playable]
 
 
 def get_game(key: str) -> GameInfo:

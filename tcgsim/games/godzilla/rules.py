@@ -46,6 +46,22 @@ def _stock_is_reachable(rd: ResolvedDeck) -> Iterator[Violation]:
                             "evolve into it", card.name, line, Severity.WARNING)
 
 
+def _playable_monsters(rd: ResolvedDeck) -> Iterator[Violation]:
+    """GZ-DECK-10 / GZ-DECK-11 (warnings): blue monsters only arrive by evolution, and the initial placement
+    needs red monsters that share an attribute with a base of the deck."""
+    main = rd.cards("main")
+    base_attrs = {a for card, _n, _l in main if card.type == "base" for a in card.stat("attributes", [])}
+    reds = [card for card, _n, _l in main if card.type == "monster" and card.stat("rebellion_color") == "red"]
+    for card, _n, line in main:
+        if card.type == "monster" and card.stat("rebellion_color") == "blue":
+            yield Violation("GZ-BLUE-IN-MAIN", f"{quote(card.name)} has a blue rebellion value: it enters play only "
+                            "by evolution, so in the main deck it can never be placed", card.name, line,
+                            Severity.WARNING)
+    if main and not any(set(card.stat("attributes", [])) & base_attrs for card in reds):
+        yield Violation("GZ-NO-OPENING", "no red monster of the main deck shares an attribute with a base of the "
+                        "deck: nothing can be placed at the start", None, rd.line_of("main"), Severity.WARNING)
+
+
 CONSTRUCTION = ConstructionRules(
     game="godzilla",
     prefix="GZ",
@@ -65,5 +81,5 @@ CONSTRUCTION = ConstructionRules(
             size_code="GZ-STOCK-SIZE", type_code="GZ-STOCK-TYPE", copies_code="GZ-STOCK-COPIES",
         ),
     ),
-    extra_checks=(_needs_a_base, _stock_is_reachable),
+    extra_checks=(_needs_a_base, _stock_is_reachable, _playable_monsters),
 )

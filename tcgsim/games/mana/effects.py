@@ -1,16 +1,241 @@
-"""Legend of Mana card effects: which cards the engine models. The vocabulary itself arrives with the engine."""
+"""The Legend of Mana effect vocabulary: triggers, conditions, verbs, compiled once from the card data.
+
+Cards are data (carddb/mana/cards.yaml, key `effects`); this module turns each card's list of effect mappings
+into a `CardEffects` bundle the engine reads on its hot path without parsing anything. A verb the vocabulary
+does not know is a data error, raised at load time, so a card can never silently do nothing.
+"""
 
 from __future__ import annotations
 
-from tcgsim.cards import CardPool
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
 
-# Cards whose printed text has no effect at all (vanilla monsters); they need no modelling.
-VANILLA_MARKERS = ("no skill (vanilla)",)
-MODELLED: frozenset[str] = frozenset()
+from tcgsim.cards import CardDataError, CardPool
+
+__all__ = ["Trigger", "Cond", "Verb", "Effect", "CardEffects", "compile_effects", "unmodelled_card_ids"]
+
+ATTRS = ("fire", "earth", "wind", "water", "light", "dark", "wood", "gold")
+
+
+class Trigger(StrEnum):
+    ALWAYS = "always"  # continuous: stat formulas, attribute bonus changes
+    BATTLE = "battle"  # while in a battle: modifiers and battle abilities
+    OPEN = "open"  # when turned face up, for any reason
+    TRASHED = "trashed"  # when sent to the discard pile, anywhere
+    TRASHED_IN_BATTLE = "trashed_in_battle"
+    SURVIVED_BATTLE = "survived_battle"  # at the end of a battle it was in and not trashed
+    END_OF_BATTLE = "end_of_battle"  # at the end of a battle it was in, either way
+    KILLS_CHARACTER = "kills_character"  # when its damage trashes a character
+    LAND = "land"  # a land side: applies to the monster standing on it, or to the land's controller
+
+
+class Cond(StrEnum):
+    ON_OWN_LAND = "on_own_land"
+    ON_ENEMY_LAND = "on_enemy_land"
+    ON_A_LAND = "on_a_land"  # the battle happens on a land (not an attack on the party)
+    MOVEMENT_BATTLE = "movement_battle"
+    PARTY_BATTLE = "party_battle"
+    IN_BATTLE = "in_battle"
+    OPENED_BY_CHARACTER_ATTACK = "opened_by_character_attack"
+    LAND_NOT = "land_not"  # the land it stands on is not of the given attribute
+
+
+class Verb(StrEnum):
+    MODIFY = "modify"  # STR/DEF change of the card itself
+    MODIFY_OPPONENTS = "modify_opponents"  # STR/DEF change of the characters fighting it
+    SET_STAT = "set_stat"  # STR or DEF (or both) defined by a count
+    SET_STATS = "set_stats"  # STR and DEF replaced by fixed values
+    ATTRIBUTE_BONUS = "attribute_bonus"  # its attribute bonus differs from +1/+1
+    FIRST_STRIKE = "first_strike"
+    NO_DAMAGE = "no_damage"  # takes no damage
+    DISABLE_BATTLE_SKILLS = "disable_battle_skills"  # in its battle, in-battle skills of others do nothing
+    DAMAGE_EACH_CHARACTER = "damage_each_character"  # deals its damage to every character in the battle
+    SACRIFICE_FROM_HAND = "sacrifice_from_hand"  # trash cards of a type from hand for +STR/+DEF each
+    DISCARD = "discard"  # a player discards cards of their choice from hand
+    DRAW = "draw"
+    GAIN_MANA = "gain_mana"  # to the available pool
+    TAP_CHARACTER = "tap_character"
+    TAP_ALL_CHARACTERS = "tap_all_characters"
+    TRASH_SELF = "trash_self"
+    TRASH_LAND_AND_SELF = "trash_land_and_self"
+    TRASH_CHARACTER = "trash_character"
+    TRASH_ITEM_IN_BATTLE = "trash_item_in_battle"
+    TRASH_TOP_CHARACTER_DECK = "trash_top_character_deck"
+    RETURN_CHARACTER_FROM_DISCARD = "return_character_from_discard"
+    TO_TOP_OF_DECK = "to_top_of_deck"  # replaces going to the discard pile
+    MAY_PAY_RETURN_TO_HAND = "may_pay_return_to_hand"
+    # land sides
+    MODIFY_MONSTER_HERE = "modify_monster_here"
+    BLOCK_ENEMY_MOVES = "block_enemy_moves"
+    PLACE_IF = "place_if"
+    SHIFT_LAND = "shift_land"
+    CHARACTER_TRASHED_HERE = "character_trashed_here"
+    MONSTER_TRASHED_HERE = "monster_trashed_here"
+    COUNTS_AS = "counts_as"
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number read off the position: lands (of an attribute, on a side), characters in the battle, the
+    opponent's available mana; times a factor."""
+
+    what: str  # lands | characters_in_battle | opponent_available_mana
+    attribute: str | None = None
+    side: str = "both"  # own | enemy | both (seen from the card's owner)
+    times: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    on: Trigger
+    verb: Verb
+    cond: Cond | None = None
+    cond_arg: str | None = None
+    who: str | None = None  # owner | opponent | both
+    count: int = 1
+    amount: int = 0
+    str_: int = 0
+    def_: int = 0
+    stat: str | None = None  # str | def | both
+    value: Count | None = None
+    attribute: str | None = None
+    among: str | None = None  # battle | party
+    chooser: str | None = None  # owner | opponent
+    card_type: str | None = None
+    not_in_battle: bool = False
+    cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffects:
+    """A card's effects, sorted by when the engine needs them."""
+
+    all: tuple[Effect, ...] = ()
+    always: tuple[Effect, ...] = ()
+    battle: tuple[Effect, ...] = ()
+    on_open: tuple[Effect, ...] = ()
+    on_trashed: tuple[Effect, ...] = ()
+    on_trashed_in_battle: tuple[Effect, ...] = ()
+    on_survived_battle: tuple[Effect, ...] = ()
+    on_end_of_battle: tuple[Effect, ...] = ()
+    on_kills_character: tuple[Effect, ...] = ()
+    land: tuple[Effect, ...] = ()
+    # flags and numbers the hot path reads directly
+    first_strike: bool = False
+    disables_battle_skills: bool = False
+    attribute_bonus: tuple[int, int] = (1, 1)
+    blocks_enemy_moves: bool = False
+    place_if_discards: int = 0
+    shift_land: bool = False
+    to_top_of_deck: bool = False
+    has_battle_skill: bool = False
+    land_mods: tuple[tuple[str | None, int, int], ...] = field(default=())  # (monster attribute or None, str, def)
+
+    @property
+    def modelled(self) -> bool:
+        return bool(self.all)
+
+
+_PARAMS = {"on", "do", "if", "who", "count", "amount", "str", "def", "stat", "value", "attribute", "among",
+           "chooser", "card_type", "not_in_battle", "cost", "discards_at_least", "gain_mana",
+           "may_pay_return_to_hand"}
+
+
+def _cond(card_id: str, raw: object) -> tuple[Cond | None, str | None]:
+    if raw is None:
+        return None, None
+    if isinstance(raw, Mapping) and len(raw) == 1:
+        ((key, arg),) = raw.items()
+        if key == "land_not" and arg in ATTRS:
+            return Cond.LAND_NOT, str(arg)
+        raise CardDataError(f"mana {card_id}: unknown condition {dict(raw)}")
+    try:
+        return Cond(str(raw)), None
+    except ValueError:
+        raise CardDataError(f"mana {card_id}: unknown condition {raw!r}") from None
+
+
+def _count(card_id: str, raw: object) -> Count | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or "count" not in raw:
+        raise CardDataError(f"mana {card_id}: a value is {{count: ...}}, got {raw!r}")
+    what = str(raw["count"])
+    if what not in ("lands", "characters_in_battle", "opponent_available_mana"):
+        raise CardDataError(f"mana {card_id}: unknown count {what!r}")
+    return Count(what, raw.get("attribute"), str(raw.get("side", "both")), int(raw.get("times", 1)))
+
+
+def compile_effect(card_id: str, raw: Mapping[str, Any]) -> Effect:
+    unknown = set(raw) - _PARAMS
+    if unknown:
+        raise CardDataError(f"mana {card_id}: unknown effect keys {sorted(unknown)}")
+    try:
+        on = Trigger(str(raw["on"]))
+        verb = Verb(str(raw["do"]))
+    except (KeyError, ValueError) as exc:
+        raise CardDataError(f"mana {card_id}: bad effect {dict(raw)} ({exc})") from None
+    cond, cond_arg = _cond(card_id, raw.get("if"))
+    amount = int(raw.get("amount", raw.get("gain_mana", 0)) or 0)
+    cost = int(raw.get("cost", raw.get("may_pay_return_to_hand", 0)) or 0)
+    return Effect(
+        on=on, verb=verb, cond=cond, cond_arg=cond_arg, who=raw.get("who"), count=int(raw.get("count", 1)),
+        amount=amount, str_=int(raw.get("str", 0)), def_=int(raw.get("def", 0)), stat=raw.get("stat"),
+        value=_count(card_id, raw.get("value")), attribute=raw.get("attribute"), among=raw.get("among"),
+        chooser=raw.get("chooser"), card_type=raw.get("card_type"), not_in_battle=bool(raw.get("not_in_battle")),
+        cost=cost if verb is not Verb.PLACE_IF else int(raw.get("discards_at_least", 0)),
+    )
+
+
+def compile_effects(card_id: str, raws: Sequence[Mapping[str, Any]]) -> CardEffects:
+    effects = tuple(compile_effect(card_id, raw) for raw in raws)
+    by: dict[Trigger, list[Effect]] = {t: [] for t in Trigger}
+    for e in effects:
+        by[e.on].append(e)
+    bonus = next(((e.str_, e.def_) for e in effects if e.verb is Verb.ATTRIBUTE_BONUS), (1, 1))
+    return CardEffects(
+        all=effects,
+        always=tuple(by[Trigger.ALWAYS]),
+        battle=tuple(by[Trigger.BATTLE]),
+        on_open=tuple(by[Trigger.OPEN]),
+        on_trashed=tuple(by[Trigger.TRASHED]),
+        on_trashed_in_battle=tuple(by[Trigger.TRASHED_IN_BATTLE]),
+        on_survived_battle=tuple(by[Trigger.SURVIVED_BATTLE]),
+        on_end_of_battle=tuple(by[Trigger.END_OF_BATTLE]),
+        on_kills_character=tuple(by[Trigger.KILLS_CHARACTER]),
+        land=tuple(by[Trigger.LAND]),
+        first_strike=any(e.verb is Verb.FIRST_STRIKE for e in effects),
+        disables_battle_skills=any(e.verb is Verb.DISABLE_BATTLE_SKILLS for e in effects),
+        attribute_bonus=bonus,
+        blocks_enemy_moves=any(e.verb is Verb.BLOCK_ENEMY_MOVES for e in effects),
+        place_if_discards=max((e.cost for e in effects if e.verb is Verb.PLACE_IF), default=0),
+        shift_land=any(e.verb is Verb.SHIFT_LAND for e in effects),
+        to_top_of_deck=any(e.verb is Verb.TO_TOP_OF_DECK for e in effects),
+        has_battle_skill=bool(by[Trigger.BATTLE]),
+        land_mods=tuple((e.attribute, e.str_, e.def_) for e in effects if e.verb is Verb.MODIFY_MONSTER_HERE),
+    )
+
+
+# Markers of printed text that has nothing to model.
+_NOTHING = ("no skill (vanilla)",)
 
 
 def unmodelled_card_ids(pool: CardPool) -> frozenset[str]:
-    """Ids of cards that have an effect the simulator does not model yet (they play as their stats)."""
-    return frozenset(
-        c.id for c in pool if c.text and not any(m in c.text for m in VANILLA_MARKERS) and c.id not in MODELLED
-    )
+    """Ids of cards with an effect the simulator does not model yet (they play as their printed stats).
+
+    A land/artifact card needs both sides: its land side (unless it has no land text) and its artifact side
+    (unless it has none); every other card needs its effects, unless its text has nothing to model."""
+    missing: set[str] = set()
+    for card in pool:
+        ons = {str(e.get("on")) for e in card.effects}
+        if card.type == "artifact":
+            land_text = str(card.stats.get("land_text") or "")
+            needs_land = "no land text" not in land_text
+            needs_artifact = card.stats.get("cost") is not None
+            if (needs_land and "land" not in ons) or (needs_artifact and "artifact" not in ons):
+                missing.add(card.id)
+        elif card.text and not any(m in card.text for m in _NOTHING) and not card.effects:
+            missing.add(card.id)
+    return frozenset(missing)

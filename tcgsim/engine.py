@@ -1,0 +1,229 @@
+"""The contract every game implements, and the loop that plays one game.
+
+Learned from OpenSpiel and PokerKit: an immutable `Game` (card pool, decks, options, seed) makes a mutable
+`State` with `current_player`, `legal_actions()`, `apply()`, `is_terminal`, `outcome`, `view(player)` and
+`clone()`. Every random draw comes from the state's own seeded generator, so a game replays exactly from
+(decks, seed, agents) and from its recorded action list. Decisions the rules give the opponent (blocking, letting
+a monster through) are ordinary decisions of that player: `current_player` switches to them.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol
+
+__all__ = [
+    "Action", "Agent", "Event", "Game", "GameOptions", "GameResult", "IllegalAction", "Outcome", "State",
+    "TempoMetric", "Termination", "View", "play_game", "replay",
+]
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+class Termination(StrEnum):
+    """How a game ended, beyond each game's own win conditions (its `WinReason`)."""
+
+    TURN_LIMIT = "turn_limit"  # the turn cap was reached: a draw, never an endless loop
+    DECISION_LIMIT = "decision_limit"  # a safety net for a bug that loops inside one turn: a draw
+    ERROR = "error"  # the engine or an agent raised: recorded by batch runs, never a result
+
+
+class Action(Protocol):
+    """A game's move: a small frozen dataclass, hashable, with a JSON form for logs and replays."""
+
+    def to_json(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: int | None  # seat index; None for a draw
+    reason: StrEnum  # the game's WinReason, or a Termination
+    turns: int
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": str(self.reason), "turns": self.turns}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the readable log and the JSONL stream (recorded only when asked for)."""
+
+    turn: int
+    phase: str
+    player: int | None
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "phase": self.phase, "player": self.player, "kind": self.kind, **self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class TempoMetric:
+    """A per-turn, per-player figure a game records for tempo reports (e.g. mana, lands, hand size)."""
+
+    name: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """Options every game has; games subclass this with their own (frozen, typed: never a dict)."""
+
+    turn_limit: int = 100  # total turns (both players) before the game is a draw
+    decision_limit: int = 20_000  # total actions before the game is declared stuck (a draw; reported)
+
+
+class View(Protocol):
+    """What one player may see of a state. Agents decide from this alone."""
+
+    player: int
+
+
+class State(ABC):
+    """A game in progress. Mutable; `clone()` is cheap and exact."""
+
+    game: Game
+    turn: int
+    action_log: list[Any]
+    events: list[Event] | None
+    tempo: list[tuple[int, int, tuple[float, ...]]]  # (turn, player, values in game.tempo_metrics order)
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]: ...
+
+    @abstractmethod
+    def apply(self, action: Any) -> None:
+        """Apply one legal action; IllegalAction (state unchanged) otherwise."""
+
+    @abstractmethod
+    def view(self, player: int) -> Any: ...
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def card_locations(self) -> Mapping[int, str]:
+        """Every card instance's zone, for the conservation invariant tests (each card in exactly one zone)."""
+
+    @abstractmethod
+    def counters(self) -> Mapping[str, int]:
+        """Every numeric counter (mana pools, damage...), which must never be negative."""
+
+    @abstractmethod
+    def signature(self) -> Hashable:
+        """A full, comparable snapshot of the state, for clone and replay equality tests."""
+
+    def record(self, phase: str, player: int | None, kind: str, **data: Any) -> None:
+        if self.events is not None:
+            self.events.append(Event(self.turn, phase, player, kind, data))
+
+
+class Game(ABC):
+    """An immutable game description: pool, decks, options and seed. Variants are subclasses with class-level
+    settings (as python-chess does with its variants)."""
+
+    key: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    tempo_metrics: ClassVar[tuple[TempoMetric, ...]] = ()
+    options_class: ClassVar[type[GameOptions]] = GameOptions
+
+    def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None) -> None:
+        if not self.min_players <= len(decks) <= self.max_players:
+            raise ValueError(f"{self.key} takes {self.min_players}-{self.max_players} decks, got {len(decks)}")
+        self.decks = tuple(decks)
+        self.seed = int(seed)
+        self.options = options or self.options_class()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.decks)
+
+    @abstractmethod
+    def new_initial_state(self, record_events: bool = False) -> State: ...
+
+    @abstractmethod
+    def action_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild an action from its logged JSON form (replays)."""
+
+
+class Agent(Protocol):
+    """A player: chooses one of the legal actions from its view. Its randomness comes from `rng`, seeded by the
+    runner from the game seed and the seat, never from wall-clock time."""
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+@dataclass
+class GameResult:
+    outcome: Outcome
+    decisions: int
+    actions: list[Any]
+    tempo: list[tuple[int, int, tuple[float, ...]]]
+    events: list[Event] | None
+    state: State
+
+
+def agent_rng(seed: int, seat: int) -> random.Random:
+    """The generator an agent gets: derived from the game seed and the seat only."""
+    return random.Random(seed * 1_000_003 + seat * 7919 + 17)
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[Agent],
+    record_events: bool = False,
+    on_action: Callable[[State, Any], None] | None = None,
+) -> GameResult:
+    """Play one game to its end: the agent of the current player chooses, the state applies."""
+    if len(agents) != game.num_players:
+        raise ValueError(f"{len(agents)} agents for {game.num_players} players")
+    state = game.new_initial_state(record_events=record_events)
+    rngs = [agent_rng(game.seed, seat) for seat in range(game.num_players)]
+    decisions = 0
+    while not state.is_terminal:
+        player = state.current_player
+        legal = state.legal_actions()
+        action = legal[0] if len(legal) == 1 else agents[player].choose(state.view(player), legal, rngs[player])
+        if on_action is not None:
+            on_action(state, action)
+        state.apply(action)
+        decisions += 1
+    outcome = state.outcome
+    assert outcome is not None
+    return GameResult(outcome, decisions, list(state.action_log), state.tempo, state.events, state)
+
+
+def replay(game: Game, actions: Iterable[Any], record_events: bool = False) -> State:
+    """Rebuild a game from its action list (as objects or their JSON forms)."""
+    state = game.new_initial_state(record_events=record_events)
+    for action in actions:
+        if isinstance(action, Mapping):
+            action = game.action_from_json(action)
+        state.apply(action)
+    return state

@@ -1,0 +1,1389 @@
+"""Legend of Mana CARD DUEL: setup, the turn, land make, monsters, battles, win conditions.
+
+Rule ids (MANA-...) refer to docs/rules/mana.md, which cites the seed for each and lists every interpretation;
+the interpretations themselves are the constants of `rules_choices.py`'s counterpart here, `ManaOptions`, and
+the few module constants below, so each can be changed in one place.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from tcgsim.cards import load_pool
+from tcgsim.decks import Deck, expand_deck
+from tcgsim.engine import Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
+from tcgsim.games.mana import actions as A
+from tcgsim.games.mana.cards import ARROW_OFFSETS, Attr, Kind, ManaCard, mana_cards
+from tcgsim.games.mana.effects import Cond, Effect, Verb
+from tcgsim.games.mana.state import (
+    Battle,
+    BattleKind,
+    Character,
+    Choice,
+    ChoiceKind,
+    Land,
+    Monster,
+    Phase,
+    Player,
+    Pos,
+)
+
+HAND_SIZE = 7  # MANA-SETUP-3: 開始手札 7枚, and the hand limit (MANA-TURN-9)
+PARTY_SIZE = 3  # MANA-CHAR-2: パーティーエリアに常時 3体
+WIN_MANA = 12  # MANA-WIN-1
+WIN_LANDS = 9  # MANA-WIN-3
+GRID = 3  # MANA-LAND-4: 3 * 3 の枠
+LET_THROUGH_COST = 1  # MANA-BATTLE-9: a party lets a monster through for 1 mana
+
+
+class WinReason(StrEnum):
+    MANA_12 = "mana_12"  # MANA-WIN-1: 総マナ数が 12以上 (own start phase)
+    PARTY_ROUTED = "party_routed"  # MANA-WIN-2: all 8 enemy characters gone
+    LANDS_9 = "lands_9"  # MANA-WIN-3: 9 lands placed
+    DECK_OUT = "deck_out"  # MANA-WIN-4: the enemy cannot draw at its start phase
+
+
+class ArrowReading(StrEnum):
+    """MANA-LAND-5: which arrows count when a land is placed (the seed's wording read two ways)."""
+
+    OUTGOING = "outgoing"  # the new land's own arrows toward its occupied neighbours (default)
+    INCOMING = "incoming"  # the neighbours' arrows pointing at the new land
+
+
+@dataclass(frozen=True)
+class ManaOptions(GameOptions):
+    turn_limit: int = 80
+    arrows: ArrowReading = ArrowReading.OUTGOING
+
+
+TEMPO = (
+    TempoMetric("mana", "total mana (available + used) at the end of the turn"),
+    TempoMetric("available", "available mana at the end of the turn"),
+    TempoMetric("lands", "lands on the player's grid"),
+    TempoMetric("hand", "cards in hand"),
+    TempoMetric("party", "characters in the party"),
+    TempoMetric("characters_left", "characters in the party and the character deck"),
+    TempoMetric("monsters", "the player's monsters on the field (own and enemy lands)"),
+    TempoMetric("occupied", "enemy lands held by the player's monsters"),
+)
+
+
+def _opp(player: int) -> int:
+    return 1 - player
+
+
+def _subsets(items: Sequence[int], empty: bool) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()] if empty else []
+    for r in range(1, len(items) + 1):
+        out.extend(itertools.combinations(items, r))
+    return out
+
+
+class ManaGame(Game):
+    """Two decks, a seed and options: everything that does not change during a game."""
+
+    key: ClassVar[str] = "mana"
+    tempo_metrics: ClassVar[tuple[TempoMetric, ...]] = TEMPO
+    options_class: ClassVar[type[GameOptions]] = ManaOptions
+    options: ManaOptions
+
+    def __init__(self, decks: Sequence[Deck], seed: int, options: ManaOptions | None = None) -> None:
+        super().__init__(decks, seed, options or ManaOptions())
+        pool = load_pool("mana")
+        records = mana_cards()
+        cards: list[ManaCard] = []
+        owners: list[int] = []
+        self.main_uids: list[list[int]] = []
+        self.char_uids: list[list[int]] = []
+        for seat, deck in enumerate(self.decks):
+            lists = expand_deck(deck, pool)
+            main, chars = [], []
+            for card_id in lists.get("main", []):
+                main.append(len(cards))
+                cards.append(records[card_id])
+                owners.append(seat)
+            for card_id in lists.get("characters", []):
+                chars.append(len(cards))
+                cards.append(records[card_id])
+                owners.append(seat)
+            self.main_uids.append(main)
+            self.char_uids.append(chars)
+        self.cards: tuple[ManaCard, ...] = tuple(cards)
+        self.owner: tuple[int, ...] = tuple(owners)
+
+    def new_initial_state(self, record_events: bool = False) -> ManaState:
+        return ManaState(self, record_events)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A.ManaAction:
+        return A.action_from_json(data)
+
+
+class ManaState(State):
+    """A Legend of Mana game in progress."""
+
+    def __init__(self, game: ManaGame, record_events: bool = False, _blank: bool = False) -> None:
+        self.game = game
+        self.cards = game.cards
+        if _blank:
+            return
+        self.rng = random.Random(game.seed)
+        self.players = [Player(), Player()]
+        self.turn = 0
+        self.active = 0  # whose turn it is; seat 0 plays first (MANA-SETUP-1)
+        self.phase = Phase.MULLIGAN
+        self.battle: Battle | None = None
+        self.pending: list[Choice] = []
+        self.shifted = False  # SS Buccaneer used this turn
+        self._outcome: Outcome | None = None
+        self.action_log: list[Any] = []
+        self.events = [] if record_events else None
+        self.tempo: list[tuple[int, int, tuple[float, ...]]] = []
+        self._legal: list[Any] | None = None
+        self._setup()
+
+    # ------------------------------------------------------------------------------------------ contract
+
+    @property
+    def current_player(self) -> int:
+        if self.pending:
+            return self.pending[-1].player
+        return self.active
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self) -> ManaState:
+        s = ManaState(self.game, _blank=True)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.players = [p.copy() for p in self.players]
+        s.turn = self.turn
+        s.active = self.active
+        s.phase = self.phase
+        s.battle = self.battle.copy() if self.battle is not None else None
+        s.pending = [c.copy() for c in self.pending]
+        s.shifted = self.shifted
+        s._outcome = self._outcome
+        s.action_log = list(self.action_log)
+        s.events = list(self.events) if self.events is not None else None
+        s.tempo = list(self.tempo)
+        s._legal = None
+        return s
+
+    def signature(self) -> Hashable:
+        return (
+            tuple(p.sig() for p in self.players), self.turn, self.active, self.phase,
+            self.battle.sig() if self.battle else None, tuple(c.sig() for c in self.pending), self.shifted,
+            self._outcome, self.rng.getstate(),
+        )
+
+    def card_locations(self) -> dict[int, str]:
+        where: dict[int, str] = {}
+
+        def put(uid: int, zone: str) -> None:
+            if uid in where:
+                raise AssertionError(f"card {uid} in both {where[uid]} and {zone}")
+            where[uid] = zone
+
+        for seat, p in enumerate(self.players):
+            for zone, uids in (("deck", p.deck), ("hand", p.hand), ("discard", p.discard),
+                               ("char_deck", p.char_deck), ("char_discard", p.char_discard)):
+                for uid in uids:
+                    put(uid, f"{zone}{seat}")
+            for c in p.party:
+                put(c.uid, f"party{seat}")
+                for item in c.items:
+                    put(item, f"item{seat}")
+            for land in p.lands.values():
+                put(land.uid, f"land{seat}")
+                if land.monster is not None:
+                    put(land.monster.uid, f"monster_on{seat}")
+        return where
+
+    def counters(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for seat, p in enumerate(self.players):
+            out[f"available{seat}"] = p.available
+            out[f"used{seat}"] = p.used
+            for land in p.lands.values():
+                if land.monster is not None:
+                    out[f"stolen{land.monster.uid}"] = land.monster.stolen
+        return out
+
+    def view(self, player: int) -> ManaView:
+        return ManaView(self, player)
+
+    def legal_actions(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self._compute_legal() if self._outcome is None else []
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.action_log.append(action)
+        self._dispatch(action)
+        self._advance()
+
+    # ------------------------------------------------------------------------------------------ helpers
+
+    def _why_illegal(self, action: Any) -> str:
+        if self._outcome is not None:
+            return "the game is over"
+        if self.pending:
+            return f"{type(action).__name__} is not an answer to the pending {self.pending[-1].kind.name} choice"
+        return f"{action} is not legal in the {self.phase.name} phase of player {self.active}"
+
+    def _win(self, winner: int | None, reason: Any) -> None:
+        if self._outcome is None:
+            self._outcome = Outcome(winner, reason, self.turn)
+            self.phase = Phase.OVER
+            self.pending.clear()
+            self.battle = None
+            self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
+
+    def _draw(self, seat: int, n: int = 1) -> int:
+        p = self.players[seat]
+        drawn = 0
+        for _ in range(n):
+            if not p.deck:
+                break
+            p.hand.append(p.deck.pop())
+            drawn += 1
+        return drawn
+
+    def _phase_name(self) -> str:
+        return self.phase.name.lower()
+
+    def land_at(self, owner: int, pos: Pos) -> Land | None:
+        return self.players[owner].lands.get(pos)
+
+    def monster_at(self, where: tuple[int, int, int]) -> Monster | None:
+        land = self.players[where[0]].lands.get((where[1], where[2]))
+        return land.monster if land is not None else None
+
+    def find_monster(self, uid: int) -> tuple[int, Pos] | None:
+        for seat in (0, 1):
+            for pos, land in self.players[seat].lands.items():
+                if land.monster is not None and land.monster.uid == uid:
+                    return seat, pos
+        return None
+
+    # ------------------------------------------------------------------------------------------ setup / turn
+
+    def _setup(self) -> None:
+        """MANA-SETUP-*: shuffle both decks, draw 7, offer the mulligan, fill the parties."""
+        g = self.game
+        for seat in (0, 1):
+            p = self.players[seat]
+            p.deck = list(g.main_uids[seat])
+            p.char_deck = list(g.char_uids[seat])
+            self.rng.shuffle(p.deck)
+            self.rng.shuffle(p.char_deck)
+            self._draw(seat, HAND_SIZE)
+        self.record("setup", None, "setup", hands=[len(p.hand) for p in self.players])
+        # MANA-SETUP-4: the first player decides first; the choices go on a stack, so push in reverse
+        for seat in (1, 0):
+            if self._may_mulligan(seat):
+                self.pending.append(Choice(ChoiceKind.MULLIGAN, seat))
+        self._advance()
+
+    def _may_mulligan(self, seat: int) -> bool:
+        hand = self.players[seat].hand
+        artifacts = sum(self.cards[uid].kind is Kind.ARTIFACT for uid in hand)
+        return artifacts == 0 or artifacts == len(hand)
+
+    def _start_turn(self) -> None:
+        """MANA-TURN-1..5: recover, refill the party, check 12 mana, draw (the first player skips turn 1)."""
+        self.turn += 1
+        if self.turn > self.game.options.turn_limit:
+            self._win(None, Termination.TURN_LIMIT)
+            return
+        seat = self.active
+        p = self.players[seat]
+        self.phase = Phase.MAIN
+        self.shifted = False
+        p.land_made = False
+        for c in p.party:
+            c.tapped = False
+        for s in (0, 1):
+            for land in self.players[s].lands.values():
+                if land.monster is not None and land.monster.owner == seat:
+                    land.monster.acted = False
+        p.available += p.used  # MANA-MANA-5: used mana recovers at the start phase
+        p.used = 0
+        self._refill_party(seat)
+        self.record("start", seat, "turn_start", mana=p.mana, hand=len(p.hand))
+        if p.mana >= WIN_MANA:  # MANA-WIN-1, checked at one's own start phase
+            self._win(seat, WinReason.MANA_12)
+            return
+        if self.turn == 1:  # MANA-SETUP-6: ファーストドロー制限 (the first player does not draw on turn 1)
+            return
+        if not p.deck:  # MANA-WIN-4: the deck is out when its owner must draw at the start phase
+            self._win(_opp(seat), WinReason.DECK_OUT)
+            return
+        self._draw(seat)
+        self.record("start", seat, "draw", hand=len(p.hand), deck=len(p.deck))
+
+    def _refill_party(self, seat: int) -> None:
+        p = self.players[seat]
+        while len(p.party) < PARTY_SIZE and p.char_deck:
+            uid = p.char_deck.pop()
+            p.party.append(Character(uid))
+            self.record(self._phase_name(), seat, "party_fill", card=self.cards[uid].name)
+
+    def _enter_end(self) -> None:
+        self.phase = Phase.END
+        p = self.players[self.active]
+        if len(p.hand) > HAND_SIZE:  # MANA-TURN-9: hand down to 7 at the end of one's own turn
+            self.pending.append(Choice(ChoiceKind.END_DISCARD, self.active, count=len(p.hand) - HAND_SIZE))
+
+    def _end_turn(self) -> None:
+        for seat in (self.active, _opp(self.active)):
+            self.tempo.append((self.turn, seat, self._tempo_values(seat)))
+            if self.events is not None:
+                names = [m.name for m in TEMPO]
+                self.record("end", seat, "tempo", **dict(zip(names, self._tempo_values(seat), strict=True)))
+        self.record("end", self.active, "turn_end")
+        self.active = _opp(self.active)
+        self._start_turn()
+
+    def _tempo_values(self, seat: int) -> tuple[float, ...]:
+        p = self.players[seat]
+        monsters = occupied = 0
+        for s in (0, 1):
+            for land in self.players[s].lands.values():
+                if land.monster is not None and land.monster.owner == seat:
+                    monsters += 1
+                    occupied += s != seat
+        return (p.mana, p.available, len(p.lands), len(p.hand), len(p.party), len(p.party) + len(p.char_deck),
+                monsters, occupied)
+
+    def _advance(self) -> None:
+        """Run everything automatic until a player must decide or the game is over."""
+        while self._outcome is None and not self.pending:
+            if self.battle is not None:
+                self._battle_step()
+            elif self.phase is Phase.MULLIGAN:
+                for seat in (0, 1):
+                    self._refill_party(seat)  # MANA-SETUP-5: 3 characters each, after the mulligans
+                self.turn = 0
+                self.active = 0
+                self._start_turn()
+            elif self.phase is Phase.END:
+                self._end_turn()
+            else:
+                return
+        self._legal = None
+
+    # ------------------------------------------------------------------------------------------ mana
+
+    def _pay(self, seat: int, cost: int) -> None:
+        """MANA-MANA-4: a cost moves mana from available to used."""
+        p = self.players[seat]
+        p.available -= cost
+        p.used += cost
+
+    def _take_mana(self, seat: int, amount: int, from_used_first: bool) -> int:
+        """Remove up to `amount` mana from a player's pools (never below zero); how much was taken."""
+        p = self.players[seat]
+        taken = 0
+        for _ in range(amount):
+            if from_used_first and p.used > 0:
+                p.used -= 1
+            elif p.available > 0:
+                p.available -= 1
+            elif p.used > 0:
+                p.used -= 1
+            else:
+                break
+            taken += 1
+        return taken
+
+    def attribute_sources(self, seat: int) -> list[frozenset[Attr]]:
+        """MANA-ATTR-3: the attributes a player may count for conditions: own lands without an enemy monster,
+        and enemy lands its monsters stand on (the occupier uses them, MANA-MON-9)."""
+        sources: list[frozenset[Attr]] = []
+        for s in (0, 1):
+            for land in self.players[s].lands.values():
+                occupier = land.monster.owner if land.monster is not None else s
+                if occupier == seat and (s == seat or land.monster is not None):
+                    card = self.cards[land.uid]
+                    attrs = card.counts_as or (frozenset({card.attribute}) if card.attribute is not None
+                                               else frozenset())
+                    if attrs:
+                        sources.append(attrs)
+        return sources
+
+    def condition_met(self, seat: int, needs: Sequence[Attr]) -> bool:
+        """Each icon needs its own source (FF = two Fire sources); a multi-attribute land serves one icon."""
+        if not needs:
+            return True
+        sources = self.attribute_sources(seat)
+        if len(sources) < len(needs):
+            return False
+
+        def match(i: int, used: int) -> bool:
+            if i == len(needs):
+                return True
+            for j, attrs in enumerate(sources):
+                if not used & (1 << j) and needs[i] in attrs and match(i + 1, used | (1 << j)):
+                    return True
+            return False
+
+        return match(0, 0)
+
+    # ------------------------------------------------------------------------------------------ land make
+
+    def land_positions(self, seat: int) -> list[Pos]:
+        """MANA-LAND-3/4: empty squares next to an own land, inside a 3x3 frame, not next to an enemy monster."""
+        lands = self.players[seat].lands
+        if not lands:
+            return [(0, 0)]
+        xs = [x for x, _ in lands]
+        ys = [y for _, y in lands]
+        min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+        blocked = {pos for pos, land in lands.items() if land.monster is not None and land.monster.owner != seat}
+        out: list[Pos] = []
+        seen: set[Pos] = set()
+        for (x, y) in lands:
+            for dx, dy in ARROW_OFFSETS:
+                pos = (x + dx, y + dy)
+                if pos in lands or pos in seen:
+                    continue
+                seen.add(pos)
+                if max(max_x, pos[0]) - min(min_x, pos[0]) >= GRID or max(max_y, pos[1]) - min(min_y, pos[1]) >= GRID:
+                    continue
+                if any((pos[0] + ox, pos[1] + oy) in blocked for ox, oy in ARROW_OFFSETS):
+                    continue
+                out.append(pos)
+        out.sort()
+        return out
+
+    def land_gain(self, seat: int, card: ManaCard, pos: Pos) -> int:
+        """MANA-LAND-5/6: base mana plus the arrow values toward occupied neighbours; never below 0."""
+        lands = self.players[seat].lands
+        total = card.base_mana
+        incoming = self.game.options.arrows is ArrowReading.INCOMING
+        for i, (dx, dy) in enumerate(ARROW_OFFSETS):
+            neighbour = lands.get((pos[0] + dx, pos[1] + dy))
+            if neighbour is None:
+                continue
+            if incoming:
+                total += self.cards[neighbour.uid].arrows[3 - i]  # its arrow pointing back at us
+            else:
+                total += card.arrows[i]
+        return max(0, total)
+
+    def _land_names(self, seat: int) -> set[str]:
+        return {self.cards[land.uid].name for land in self.players[seat].lands.values()}
+
+    def _may_make_land(self, seat: int, card: ManaCard) -> bool:
+        need = card.effects.place_if_discards  # Junkyard (Broken Doll)
+        if need:
+            p = self.players[seat]
+            if len(p.discard) + len(p.char_discard) < need:
+                return False
+        return True
+
+    def _make_land(self, seat: int, uid: int, pos: Pos) -> None:
+        p = self.players[seat]
+        card = self.cards[uid]
+        gained = self.land_gain(seat, card, pos)
+        p.hand.remove(uid)
+        p.lands[pos] = Land(uid)
+        p.land_made = True
+        p.available += gained
+        self.record("main", seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained, mana=p.mana,
+                    lands=len(p.lands))
+        if len(p.lands) >= WIN_LANDS:  # MANA-WIN-3: checked at once, enemy monsters or not
+            self._win(seat, WinReason.LANDS_9)
+
+    def _lose_land(self, owner: int, pos: Pos) -> None:
+        """MANA-LAND-9: a land that leaves play takes its base mana with it (a monster on it goes too)."""
+        p = self.players[owner]
+        land = p.lands.get(pos)
+        if land is None:
+            return
+        if land.monster is not None:
+            self._trash_monster(owner, pos, in_battle=False)
+        del p.lands[pos]
+        p.discard.append(land.uid) if self.game.owner[land.uid] == owner else None
+        lost = self._take_mana(owner, self.cards[land.uid].base_mana, from_used_first=True)
+        self.record(self._phase_name(), owner, "land_lost", card=self.cards[land.uid].name, mana_lost=lost)
+
+    # ------------------------------------------------------------------------------------------ monsters
+
+    def _controls(self, seat: int, attr: Attr) -> bool:
+        return any(attr in src for src in self.attribute_sources(seat))
+
+    def _open_monster(self, land_owner: int, pos: Pos, *, in_battle: bool, by_character_attack: bool,
+                      paid: bool = False) -> bool:
+        """MANA-MON-5/6: turn a monster face up; its owner pays the cost (as much as possible, and the monster
+        is trashed if that is not enough) and its open condition must hold. True if it is still on the field."""
+        land = self.players[land_owner].lands[pos]
+        monster = land.monster
+        assert monster is not None
+        seat = monster.owner
+        card = self.cards[monster.uid]
+        monster.face_up = True
+        cost = card.cost or 0
+        p = self.players[seat]
+        if not paid:
+            paying = min(cost, p.available)
+            self._pay(seat, paying)
+            if paying < cost:
+                self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="cost")
+                self._trash_monster(land_owner, pos, in_battle=in_battle)
+                return False
+        self.record(self._phase_name(), seat, "open", card=card.name, cost=cost)
+        if card.open_condition is not None and not self._controls(seat, card.open_condition):
+            self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="condition")
+            self._trash_monster(land_owner, pos, in_battle=in_battle)
+            return False
+        ctx = _Ctx(in_battle=in_battle, by_character_attack=by_character_attack, land_owner=land_owner)
+        for effect in card.effects.on_open:
+            if effect.verb is Verb.TRASH_LAND_AND_SELF and in_battle:
+                continue  # Iron Centaur: devastation waits for the battle's end (MANA-FX-OPEN-3)
+            if self._cond(effect, monster, land_owner, ctx):
+                self._do(effect, monster.uid, seat, land_owner, pos)
+            if self.find_monster(monster.uid) is None:
+                return False
+        return True
+
+    def _trash_monster(self, land_owner: int, pos: Pos, *, in_battle: bool) -> None:
+        """A monster leaves the field: stolen mana goes back, then its 'when trashed' effects."""
+        land = self.players[land_owner].lands.get(pos)
+        if land is None or land.monster is None:
+            return
+        monster = land.monster
+        land.monster = None
+        seat = monster.owner
+        card = self.cards[monster.uid]
+        if monster.stolen:  # MANA-MON-8: the taken mana returns to the land's owner
+            back = self._take_mana(seat, monster.stolen, from_used_first=False)
+            self.players[land_owner].used += back
+        owner_p = self.players[seat]
+        if card.effects.to_top_of_deck:  # Succubus
+            owner_p.deck.append(monster.uid)
+        else:
+            owner_p.discard.append(monster.uid)
+        self.record(self._phase_name(), seat, "monster_trashed", card=card.name, in_battle=in_battle)
+        if in_battle and self.battle is not None and self.battle.monster_uid == monster.uid:
+            self.battle.monster_trashed = True
+        effects: tuple[Effect, ...] = card.effects.on_trashed
+        if in_battle:
+            effects = effects + card.effects.on_trashed_in_battle
+            here = self.cards[land.uid].effects.land
+            for e in here:  # Underworld: pay 1 to take the monster back to hand
+                if e.verb is Verb.MONSTER_TRASHED_HERE and monster.uid in owner_p.discard:
+                    self._offer_return(seat, monster.uid, e.cost)
+        for effect in effects:
+            self._do(effect, monster.uid, seat, land_owner, pos)
+
+    def _offer_return(self, seat: int, uid: int, cost: int) -> None:
+        if self.players[seat].available >= cost and uid in self.players[seat].discard:
+            self.pending.append(Choice(ChoiceKind.PAY_TO_RETURN, seat, (uid,), cost, uid))
+
+    def _trash_character(self, seat: int, uid: int) -> None:
+        p = self.players[seat]
+        c = p.character(uid)
+        if c is None:
+            return
+        p.party.remove(c)
+        p.discard.extend(c.items)
+        p.char_discard.append(uid)
+        self.record(self._phase_name(), seat, "character_trashed", card=self.cards[uid].name,
+                    left=len(p.party) + len(p.char_deck))
+        self._check_routed(seat)
+
+    def _check_routed(self, seat: int) -> None:
+        p = self.players[seat]
+        if not p.party and not p.char_deck:  # MANA-WIN-2: every character gone
+            self._win(_opp(seat), WinReason.PARTY_ROUTED)
+
+    # ------------------------------------------------------------------------------------------ effects
+
+    def _cond(self, effect: Effect, monster: Monster | None, land_owner: int | None, ctx: _Ctx) -> bool:
+        cond = effect.cond
+        if cond is None:
+            return True
+        owner = monster.owner if monster is not None else -1
+        if cond is Cond.ON_OWN_LAND:
+            return land_owner == owner
+        if cond is Cond.ON_ENEMY_LAND:
+            return land_owner is not None and land_owner != owner
+        if cond is Cond.IN_BATTLE:
+            return ctx.in_battle
+        if cond is Cond.OPENED_BY_CHARACTER_ATTACK:
+            return ctx.by_character_attack
+        b = self.battle
+        if cond is Cond.MOVEMENT_BATTLE:
+            return b is not None and b.kind is BattleKind.MOVEMENT
+        if cond is Cond.PARTY_BATTLE:
+            return b is not None and b.kind is BattleKind.PARTY_ATTACK
+        if cond is Cond.ON_A_LAND:
+            return b is None or b.kind is not BattleKind.PARTY_ATTACK
+        if cond is Cond.LAND_NOT:
+            land = self._battle_land()
+            attr = self.cards[land.uid].attribute if land is not None else None
+            return attr is None or attr.name.lower() != effect.cond_arg
+        return False
+
+    def _do(self, effect: Effect, source: int, seat: int, land_owner: int | None, pos: Pos | None) -> None:
+        """Carry out one triggered effect of card `source` owned by `seat`."""
+        verb = effect.verb
+        opp = _opp(seat)
+        target = opp if effect.who == "opponent" else seat
+        if verb is Verb.DISCARD:
+            hand = self.players[target].hand
+            if hand:
+                self.pending.append(Choice(ChoiceKind.DISCARD, target, count=min(effect.count, len(hand)),
+                                           source=source))
+        elif verb is Verb.DRAW:
+            for s in ((0, 1) if effect.who == "both" else (target,)):
+                self._draw(s, effect.count)
+        elif verb is Verb.GAIN_MANA:
+            self.players[target].available += effect.amount
+            self.record(self._phase_name(), target, "mana_gained", amount=effect.amount,
+                        source=self.cards[source].name)
+        elif verb is Verb.TAP_CHARACTER:
+            in_battle = set(self.battle.chars) if self.battle is not None else set()
+            options = tuple(c.uid for c in self.players[target].party
+                            if not c.tapped and not (effect.not_in_battle and c.uid in in_battle))
+            if options:
+                self.pending.append(Choice(ChoiceKind.TAP_CHARACTER, seat, options, 1, source))
+        elif verb is Verb.TAP_ALL_CHARACTERS:
+            for c in self.players[target].party:
+                c.tapped = True
+        elif verb is Verb.TRASH_SELF:
+            found = self.find_monster(source)
+            if found is not None:
+                self._trash_monster(found[0], found[1], in_battle=self.battle is not None)
+        elif verb is Verb.TRASH_LAND_AND_SELF:
+            found = self.find_monster(source)
+            if found is not None:
+                self._trash_monster(found[0], found[1], in_battle=self.battle is not None)
+                self._lose_land(found[0], found[1])
+        elif verb is Verb.TRASH_CHARACTER:
+            if effect.among == "battle":
+                b = self.battle
+                options = tuple(u for u in (b.chars if b else ()) if self.players[target].character(u) is not None)
+            else:
+                options = tuple(c.uid for c in self.players[target].party)
+            if options:
+                chooser = target if effect.chooser == "opponent" or effect.who == "owner" else seat
+                self.pending.append(Choice(ChoiceKind.TRASH_CHARACTER, chooser, options, 1, source))
+        elif verb is Verb.TRASH_TOP_CHARACTER_DECK:
+            p = self.players[target]
+            if p.char_deck:
+                p.char_discard.append(p.char_deck.pop())
+                self._check_routed(target)
+        elif verb is Verb.RETURN_CHARACTER_FROM_DISCARD:
+            p = self.players[target]
+            if p.char_discard:
+                # the character side picks which one: the strongest (highest STR+DEF) is what anyone would take
+                best = max(p.char_discard, key=lambda u: (self.cards[u].str_ + self.cards[u].def_, -u))
+                p.char_discard.remove(best)
+                p.char_deck.append(best)
+                self.rng.shuffle(p.char_deck)
+        elif verb is Verb.MAY_PAY_RETURN_TO_HAND:
+            self._offer_return(seat, source, effect.cost)
+        elif verb is Verb.TRASH_ITEM_IN_BATTLE:
+            b = self.battle
+            if b is not None:
+                items = [(cs, it) for cs in b.chars for it in
+                         (self.players[b.char_player].character(cs) or Character(-1)).items]
+                if items:
+                    char_uid, item = items[0]
+                    ch = self.players[b.char_player].character(char_uid)
+                    assert ch is not None
+                    ch.items.remove(item)
+                    self.players[b.char_player].discard.append(item)
+        # the remaining verbs are read where they apply (battle stats, land make, movement)
+
+    # ------------------------------------------------------------------------------------------ battles
+
+    def _battle_land(self) -> Land | None:
+        b = self.battle
+        if b is None or b.kind is BattleKind.PARTY_ATTACK:
+            return None
+        where = b.destination if b.kind is BattleKind.MOVEMENT else b.where
+        if where is None:
+            return None
+        return self.players[where[0]].lands.get(where[1])
+
+    def _count(self, effect: Effect, seat: int) -> int:
+        v = effect.value
+        assert v is not None
+        if v.what == "characters_in_battle":
+            n = len(self.battle.chars) if self.battle is not None else 0
+        elif v.what == "opponent_available_mana":
+            n = self.players[_opp(seat)].available
+        else:
+            n = 0
+            sides = (seat,) if v.side == "own" else (_opp(seat),) if v.side == "enemy" else (0, 1)
+            for s in sides:
+                for land in self.players[s].lands.values():
+                    attr = self.cards[land.uid].attribute
+                    if v.attribute is None or (attr is not None and attr.name.lower() == v.attribute):
+                        n += 1
+        return n * v.times
+
+    def monster_stats(self, uid: int, seat: int, land_owner: int | None) -> tuple[int, int]:
+        """A monster's STR/DEF in the current battle (or out of battle): printed, text-defined, attribute bonus
+        on a matching land (MANA-MON-10), land effects, its own battle skills and one-off bonuses."""
+        card = self.cards[uid]
+        fx = card.effects
+        s, d = card.str_, card.def_
+        for e in fx.always:
+            if e.verb is Verb.SET_STAT:
+                n = self._count(e, seat)
+                if e.stat in ("str", "both"):
+                    s = n
+                if e.stat in ("def", "both"):
+                    d = n
+        b = self.battle
+        in_battle = b is not None and b.monster_uid == uid
+        land = self._battle_land() if in_battle else (
+            self.players[land_owner].lands.get(self._pos_of(uid, land_owner)) if land_owner is not None else None)
+        ctx = _Ctx(in_battle=in_battle, by_character_attack=False, land_owner=land_owner)
+        monster = Monster(uid, seat, True)
+        if in_battle:
+            for e in fx.battle:
+                if not self._cond(e, monster, land_owner, ctx):
+                    continue
+                if e.verb is Verb.SET_STAT:
+                    n = self._count(e, seat)
+                    if e.stat in ("str", "both"):
+                        s = n
+                    if e.stat in ("def", "both"):
+                        d = n
+                elif e.verb is Verb.SET_STATS:
+                    s, d = e.str_, e.def_
+        if land is not None:
+            land_card = self.cards[land.uid]
+            if card.attribute is not None and land_card.attribute == card.attribute:
+                bs, bd = fx.attribute_bonus
+                s += bs
+                d += bd
+            if in_battle:
+                for attr, ms, md in land_card.effects.land_mods:
+                    if attr is None or (card.attribute is not None and card.attribute.name.lower() == attr):
+                        s += ms
+                        d += md
+        if in_battle:
+            for e in fx.battle:
+                if e.verb is Verb.MODIFY and self._cond(e, monster, land_owner, ctx):
+                    s += e.str_
+                    d += e.def_
+            assert b is not None
+            s += b.bonus_str
+            d += b.bonus_def
+        return max(0, s), max(0, d)
+
+    def _pos_of(self, uid: int, land_owner: int) -> Pos:
+        for pos, land in self.players[land_owner].lands.items():
+            if land.monster is not None and land.monster.uid == uid:
+                return pos
+        return (99, 99)
+
+    def _character_strength(self, b: Battle) -> list[tuple[int, int, int]]:
+        """(uid, STR, DEF) of the characters fighting: printed values; in a party battle tapped characters fight
+        with STR 0 (MANA-BATTLE-10); a monster's skills may lower them (Malboro)."""
+        p = self.players[b.char_player]
+        mfx = self.cards[b.monster_uid].effects
+        minus = sum(e.str_ for e in mfx.battle if e.verb is Verb.MODIFY_OPPONENTS)
+        out = []
+        for uid in b.chars:
+            c = p.character(uid)
+            if c is None:
+                continue
+            card = self.cards[uid]
+            s = card.str_
+            if b.kind is BattleKind.PARTY_ATTACK and c.tapped:
+                s = 0
+            out.append((uid, max(0, s + minus), card.def_))
+        return out
+
+    def _start_battle(self, b: Battle) -> None:
+        self.battle = b
+        self.record(self._phase_name(), b.attacker, "battle", battle=b.kind.name.lower(),
+                    monster=self.cards[b.monster_uid].name if self._monster_visible(b) else "face-down monster",
+                    characters=[self.cards[u].name for u in b.chars])
+
+    def _monster_visible(self, b: Battle) -> bool:
+        found = self.find_monster(b.monster_uid)
+        if found is None:
+            return True
+        land = self.players[found[0]].lands[found[1]]
+        return bool(land.monster and land.monster.face_up)
+
+    def _battle_step(self) -> None:
+        b = self.battle
+        assert b is not None
+        found = self.find_monster(b.monster_uid)
+        if b.step == 0:  # open a face-down monster that is fought (MANA-MON-6)
+            b.step = 1
+            if found is None:
+                b.step = 5
+                return
+            land = self.players[found[0]].lands[found[1]]
+            assert land.monster is not None
+            if not land.monster.face_up:
+                b.opened_here = True
+                alive = self._open_monster(found[0], found[1], in_battle=True,
+                                           by_character_attack=b.kind is BattleKind.CHARACTER_ATTACK)
+                if not alive:
+                    b.step = 5
+        elif b.step == 1:  # battle skills that ask for a choice (Goblin)
+            b.step = 2
+            if found is None:
+                b.step = 5
+                return
+            card = self.cards[b.monster_uid]
+            for e in card.effects.battle:
+                if e.verb is Verb.SACRIFICE_FROM_HAND:
+                    hand = [u for u in self.players[b.monster_owner].hand if self.cards[u].kind is Kind.MONSTER]
+                    if hand:
+                        self.pending.append(Choice(ChoiceKind.SACRIFICE, b.monster_owner, tuple(hand), 1,
+                                                   b.monster_uid))
+        elif b.step == 2:  # the monster's side orders its damage (MANA-BATTLE-6)
+            b.step = 3
+            if found is None:
+                b.step = 5
+                return
+            alive = tuple(u for u in b.chars if self.players[b.char_player].character(u) is not None)
+            b.order = alive
+            if len(alive) > 1 and not any(e.verb is Verb.DAMAGE_EACH_CHARACTER for e in self.cards[b.monster_uid]
+                                          .effects.battle):
+                m_str, _ = self.monster_stats(b.monster_uid, b.monster_owner, found[0])
+                if m_str > 0:
+                    self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, alive, 1, b.monster_uid))
+        elif b.step == 3:
+            b.step = 4
+            if found is not None:
+                self._resolve_damage(b, found)
+        elif b.step == 4:  # end of battle
+            b.step = 5
+            self._end_of_battle(b)
+        else:
+            self._finish_battle(b)
+
+    def _resolve_damage(self, b: Battle, found: tuple[int, Pos]) -> None:
+        """MANA-BATTLE-5..8: simultaneous damage unless one side strikes first; damage >= DEF trashes."""
+        land_owner, pos = found
+        card = self.cards[b.monster_uid]
+        fx = card.effects
+        m_str, m_def = self.monster_stats(b.monster_uid, b.monster_owner, land_owner)
+        chars = self._character_strength(b)
+        each = next((e.amount for e in fx.battle if e.verb is Verb.DAMAGE_EACH_CHARACTER), None)
+        no_damage = any(e.verb is Verb.NO_DAMAGE and self._cond(e, Monster(b.monster_uid, b.monster_owner, True),
+                                                              land_owner, _Ctx(True, False, land_owner))
+                        for e in fx.battle)
+        # damage to the characters, in the order the monster's side chose
+        dead: list[int] = []
+        if each is not None:
+            dead = [u for u, _s, d in chars if each >= d]
+        else:
+            remaining = m_str
+            by_uid = {u: d for u, _s, d in chars}
+            for u in b.order:
+                if u not in by_uid or remaining <= 0:
+                    continue
+                if remaining >= by_uid[u]:
+                    dead.append(u)
+                    remaining -= by_uid[u]
+                else:
+                    break
+        if fx.first_strike:  # the monster's damage lands first; trashed characters deal none
+            total = sum(s for u, s, _d in chars if u not in dead)
+        else:
+            total = sum(s for _u, s, _d in chars)
+        monster_dies = total >= m_def and not no_damage
+        self.record(self._phase_name(), b.attacker, "battle_damage", monster_str=m_str, monster_def=m_def,
+                    characters_str=total, trashed=[self.cards[u].name for u in dead], monster_trashed=monster_dies)
+        b.trashed_chars = tuple(dead)
+        battle_land = self._battle_land()
+        for u in dead:
+            self._trash_character(b.char_player, u)
+            for e in fx.on_kills_character:
+                self._do(e, b.monster_uid, b.monster_owner, land_owner, pos)
+            if battle_land is not None:
+                for e in self.cards[battle_land.uid].effects.land:
+                    if e.verb is Verb.CHARACTER_TRASHED_HERE:  # The Flames
+                        self.players[b.monster_owner].available += e.amount
+            if self._outcome is not None:
+                return
+        if monster_dies:
+            self._trash_monster(land_owner, pos, in_battle=True)
+
+    def _end_of_battle(self, b: Battle) -> None:
+        found = self.find_monster(b.monster_uid)
+        card = self.cards[b.monster_uid]
+        if found is None:
+            return
+        monster = self.players[found[0]].lands[found[1]].monster
+        assert monster is not None
+        ctx = _Ctx(True, b.kind is BattleKind.CHARACTER_ATTACK, found[0])
+        for e in card.effects.on_survived_battle + card.effects.on_end_of_battle:
+            if self._cond(e, monster, found[0], ctx):
+                self._do(e, b.monster_uid, b.monster_owner, found[0], found[1])
+            if self.find_monster(b.monster_uid) is None:
+                return
+
+    def _finish_battle(self, b: Battle) -> None:
+        if b.kind is not BattleKind.PARTY_ATTACK:  # MANA-BATTLE-3/4: attackers and blockers tap
+            for u in b.chars:
+                c = self.players[b.char_player].character(u)
+                if c is not None:
+                    c.tapped = True
+        self.battle = None
+        found = self.find_monster(b.monster_uid)
+        if b.kind is BattleKind.MOVEMENT and found is not None and b.destination is not None:
+            self._complete_move(found, b.destination)
+            found = self.find_monster(b.monster_uid)
+        if b.opened_here and found is not None:  # Iron Centaur's devastation, deferred (MANA-FX-OPEN-3)
+            monster = self.players[found[0]].lands[found[1]].monster
+            assert monster is not None
+            for e in self.cards[b.monster_uid].effects.on_open:
+                if e.verb is Verb.TRASH_LAND_AND_SELF and self._cond(e, monster, found[0], _Ctx(False, False,
+                                                                                                 found[0])):
+                    self._do(e, b.monster_uid, b.monster_owner, found[0], found[1])
+
+    def _complete_move(self, found: tuple[int, Pos], dest: tuple[int, Pos]) -> None:
+        """MANA-MON-8: the monster arrives and takes the land's base mana (used pool first) while it stays."""
+        src = self.players[found[0]].lands[found[1]]
+        monster = src.monster
+        assert monster is not None
+        target = self.players[dest[0]].lands.get(dest[1])
+        if target is None or target.monster is not None:
+            return  # the land is gone or taken meanwhile: the monster stays where it was
+        src.monster = None
+        target.monster = monster
+        stolen = self._take_mana(dest[0], self.cards[target.uid].base_mana, from_used_first=True)
+        monster.stolen = stolen
+        self.players[monster.owner].available += stolen
+        self.record(self._phase_name(), monster.owner, "move", card=self.cards[monster.uid].name if monster.face_up
+                    else "face-down monster", x=dest[1][0], y=dest[1][1], stolen=stolen)
+
+    # ------------------------------------------------------------------------------------------ legality
+
+    def _compute_legal(self) -> list[Any]:
+        if self.pending:
+            return self._choice_actions(self.pending[-1])
+        if self.phase is Phase.MAIN:
+            return self._main_actions()
+        if self.phase is Phase.PLACEMENT:
+            return self._placement_actions()
+        return []
+
+    def _choice_actions(self, ch: Choice) -> list[Any]:
+        k = ch.kind
+        p = self.players[ch.player]
+        if k is ChoiceKind.MULLIGAN:
+            return [A.Mulligan(False), A.Mulligan(True)]
+        if k is ChoiceKind.BLOCK:
+            return [A.Block(s) for s in _subsets(ch.options, empty=True)]
+        if k is ChoiceKind.DEFEND_PARTY:
+            out = [A.Defend(())] if p.available >= LET_THROUGH_COST else []
+            return out + [A.Defend(s) for s in _subsets(ch.options, empty=False)]
+        if k is ChoiceKind.ASSIGN_DAMAGE:
+            return [A.AssignDamage(order) for order in itertools.permutations(ch.options)]
+        if k in (ChoiceKind.DISCARD, ChoiceKind.END_DISCARD):
+            return [A.Discard(u) for u in _distinct(p.hand, self.cards)]
+        if k in (ChoiceKind.TRASH_CHARACTER, ChoiceKind.TAP_CHARACTER):
+            return [A.ChooseCharacter(u) for u in ch.options]
+        if k is ChoiceKind.PAY_TO_RETURN:
+            return [A.Pay(False), A.Pay(True)]
+        if k is ChoiceKind.SACRIFICE:
+            opts = _distinct(list(ch.options), self.cards)
+            combos: list[tuple[int, ...]] = [()]
+            for r in range(1, len(ch.options) + 1):
+                for combo in itertools.combinations(ch.options, r):
+                    if tuple(sorted(combo)) not in combos:
+                        combos.append(combo)
+                if len(combos) > 16:
+                    break
+            del opts
+            return [A.Sacrifice(c) for c in combos[:17]]
+        raise AssertionError(k)
+
+    def _main_actions(self) -> list[Any]:
+        seat = self.active
+        opp = _opp(seat)
+        me = self.players[seat]
+        them = self.players[opp]
+        out: list[Any] = []
+        # MANA-LAND-1..4: land make, once a turn, one land of each name
+        if not me.land_made:
+            names = self._land_names(seat)
+            positions: list[Pos] | None = None
+            for uid in _distinct(me.hand, self.cards):
+                card = self.cards[uid]
+                if card.kind is not Kind.ARTIFACT or card.name in names or not self._may_make_land(seat, card):
+                    continue
+                if positions is None:
+                    positions = self.land_positions(seat)
+                out.extend(A.MakeLand(uid, x, y) for x, y in positions)
+        untapped = [c.uid for c in me.party if not c.tapped]
+        attack_sets = _subsets(untapped, empty=False) if untapped else []
+        enemy_free: list[tuple[int, int, int]] = []
+        for pos, land in them.lands.items():
+            if land.monster is None and not self.cards[land.uid].effects.blocks_enemy_moves:
+                enemy_free.append((opp, pos[0], pos[1]))
+        enemy_free.sort()
+        for s in (0, 1):
+            for pos, land in sorted(self.players[s].lands.items()):
+                m = land.monster
+                if m is None:
+                    continue
+                where = (s, pos[0], pos[1])
+                if m.owner == seat:
+                    card = self.cards[m.uid]
+                    if not m.face_up and (card.cost or 0) <= me.available:
+                        out.append(A.OpenMonster(where))  # MANA-MON-5
+                    if not m.acted:
+                        if s == seat:  # MANA-MON-7: move from one's own land into an empty enemy land
+                            out.extend(A.MoveMonster(where, to) for to in enemy_free)
+                        if m.face_up and card.can_attack_party and (them.party or them.available):
+                            out.append(A.AttackParty(where))  # MANA-BATTLE-9
+                else:  # MANA-BATTLE-3: characters attack an enemy monster, on either side's land
+                    out.extend(A.AttackMonster(where, chars) for chars in attack_sets)
+        if self.players[seat].lands and not self.shifted:  # SS Buccaneer (Pirate's Hook's land side)
+            for pos, land in sorted(me.lands.items()):
+                if self.cards[land.uid].effects.shift_land and not (land.monster and land.monster.owner != seat):
+                    out.extend(A.MakeLand(-1 - land.uid, x, y) for x, y in self._shift_targets(seat, pos))
+        out.append(A.EndMain())
+        return out
+
+    def _shift_targets(self, seat: int, pos: Pos) -> list[Pos]:
+        lands = self.players[seat].lands
+        others = {p: land for p, land in lands.items() if p != pos}
+        blocked = {p for p, land in others.items() if land.monster is not None and land.monster.owner != seat}
+        out = []
+        for dx, dy in ARROW_OFFSETS:
+            to = (pos[0] + dx, pos[1] + dy)
+            if to in others:
+                continue
+            xs = [x for x, _ in others] + [to[0]]
+            ys = [y for _, y in others] + [to[1]]
+            if max(xs) - min(xs) >= GRID or max(ys) - min(ys) >= GRID:
+                continue
+            if any((to[0] + ox, to[1] + oy) in blocked for ox, oy in ARROW_OFFSETS):
+                continue
+            if others and not any((to[0] + ox, to[1] + oy) in others for ox, oy in ARROW_OFFSETS):
+                continue
+            out.append(to)
+        return sorted(out)
+
+    def _placement_actions(self) -> list[Any]:
+        seat = self.active
+        me = self.players[seat]
+        free = sorted(pos for pos, land in me.lands.items() if land.monster is None)
+        out: list[Any] = []
+        if free:
+            for uid in _distinct(me.hand, self.cards):
+                card = self.cards[uid]
+                if card.kind is not Kind.MONSTER:
+                    continue
+                affordable = (card.cost or 0) <= me.available
+                for x, y in free:
+                    out.append(A.PlaceMonster(uid, x, y, False))
+                    if affordable:
+                        out.append(A.PlaceMonster(uid, x, y, True))
+        out.append(A.EndPlacement())
+        return out
+
+    # ------------------------------------------------------------------------------------------ applying
+
+    def _dispatch(self, action: Any) -> None:
+        seat = self.current_player
+        me = self.players[seat]
+        t = type(action)
+        if self.pending:
+            self._answer(self.pending[-1], action)
+            return
+        if t is A.MakeLand:
+            if action.card < 0:  # SS Buccaneer shift: encoded as a land make of the land's own uid
+                self._shift(seat, -1 - action.card, (action.x, action.y))
+            else:
+                self._make_land(seat, action.card, (action.x, action.y))
+        elif t is A.OpenMonster:
+            owner, x, y = action.at
+            self._open_monster(owner, (x, y), in_battle=False, by_character_attack=False)
+        elif t is A.AttackMonster:
+            owner, x, y = action.at
+            m = self.players[owner].lands[(x, y)].monster
+            assert m is not None
+            self._start_battle(Battle(BattleKind.CHARACTER_ATTACK, seat, m.uid, m.owner, (owner, (x, y)), None,
+                                      action.characters, seat))
+        elif t is A.MoveMonster:
+            owner, x, y = action.at
+            m = self.players[owner].lands[(x, y)].monster
+            assert m is not None
+            m.acted = True
+            dest = (action.to[0], (action.to[1], action.to[2]))
+            b = Battle(BattleKind.MOVEMENT, seat, m.uid, seat, (owner, (x, y)), dest, (), _opp(seat))
+            blockers = tuple(c.uid for c in self.players[_opp(seat)].party if not c.tapped)
+            self.record("main", seat, "move_declared", card=self.cards[m.uid].name if m.face_up
+                        else "face-down monster", x=action.to[1], y=action.to[2])
+            if blockers:  # MANA-BATTLE-4: the land's owner may block with untapped characters
+                b.step = -1
+                self.battle = b
+                self.pending.append(Choice(ChoiceKind.BLOCK, _opp(seat), blockers, source=m.uid))
+            else:
+                self._complete_move((owner, (x, y)), dest)
+        elif t is A.AttackParty:
+            owner, x, y = action.at
+            m = self.players[owner].lands[(x, y)].monster
+            assert m is not None
+            m.acted = True
+            defenders = tuple(c.uid for c in self.players[_opp(seat)].party)
+            b = Battle(BattleKind.PARTY_ATTACK, seat, m.uid, seat, (owner, (x, y)), None, (), _opp(seat))
+            b.step = -1
+            self.battle = b
+            self.record("main", seat, "attack_party", card=self.cards[m.uid].name)
+            self.pending.append(Choice(ChoiceKind.DEFEND_PARTY, _opp(seat), defenders, source=m.uid))
+        elif t is A.EndMain:
+            self.phase = Phase.PLACEMENT  # MANA-TURN-7
+        elif t is A.PlaceMonster:
+            me.hand.remove(action.card)
+            land = me.lands[(action.x, action.y)]
+            land.monster = Monster(action.card, seat, False)
+            self.record("placement", seat, "place", card=self.cards[action.card].name if action.open
+                        else "face-down monster", x=action.x, y=action.y)
+            if action.open:
+                self._open_monster(seat, (action.x, action.y), in_battle=False, by_character_attack=False)
+        elif t is A.EndPlacement:
+            self._enter_end()  # MANA-TURN-8
+        else:
+            raise IllegalAction(f"{action} is not a main-phase action")
+
+    def _shift(self, seat: int, land_uid: int, to: Pos) -> None:
+        lands = self.players[seat].lands
+        pos = next(p for p, land in lands.items() if land.uid == land_uid)
+        lands[to] = lands.pop(pos)
+        self.shifted = True
+        self.record("main", seat, "land_shift", card=self.cards[land_uid].name, x=to[0], y=to[1])
+
+    def _answer(self, ch: Choice, action: Any) -> None:
+        k = ch.kind
+        seat = ch.player
+        p = self.players[seat]
+        if k is ChoiceKind.MULLIGAN:
+            self.pending.pop()
+            p.mulligan_done = True
+            if action.take:  # MANA-SETUP-4: the 7 cards go back, shuffle, draw 7
+                p.deck.extend(p.hand)
+                p.hand.clear()
+                self.rng.shuffle(p.deck)
+                self._draw(seat, HAND_SIZE)
+            self.record("setup", seat, "mulligan", taken=action.take)
+            return
+        if k is ChoiceKind.BLOCK:
+            self.pending.pop()
+            b = self.battle
+            assert b is not None
+            if action.characters:
+                b.chars = action.characters
+                b.step = 0
+                self._start_battle(b)
+            else:
+                self.battle = None
+                assert b.where is not None and b.destination is not None
+                self._complete_move(b.where, b.destination)
+            return
+        if k is ChoiceKind.DEFEND_PARTY:
+            self.pending.pop()
+            b = self.battle
+            assert b is not None
+            if action.characters:
+                b.chars = action.characters
+                b.step = 0
+                self._start_battle(b)
+            else:  # let it through: 1 available mana to the attacker
+                self.battle = None
+                p.available -= LET_THROUGH_COST
+                self.players[_opp(seat)].available += LET_THROUGH_COST
+                self.record("main", seat, "let_through", mana=p.mana)
+            return
+        if k is ChoiceKind.ASSIGN_DAMAGE:
+            self.pending.pop()
+            assert self.battle is not None
+            self.battle.order = action.order
+            return
+        if k in (ChoiceKind.DISCARD, ChoiceKind.END_DISCARD):
+            p.hand.remove(action.card)
+            p.discard.append(action.card)
+            self.record(self._phase_name(), seat, "discard", card=self.cards[action.card].name)
+            ch.count -= 1
+            if ch.count <= 0 or not p.hand:
+                self.pending.pop()
+            return
+        if k is ChoiceKind.TRASH_CHARACTER:
+            self.pending.pop()
+            owner = self.game.owner[action.character]
+            self._trash_character(owner, action.character)
+            return
+        if k is ChoiceKind.TAP_CHARACTER:
+            self.pending.pop()
+            owner = self.game.owner[action.character]
+            c = self.players[owner].character(action.character)
+            if c is not None:
+                c.tapped = True
+            return
+        if k is ChoiceKind.PAY_TO_RETURN:
+            self.pending.pop()
+            uid = ch.options[0]
+            if action.yes and uid in p.discard and p.available >= ch.count:
+                self._pay(seat, ch.count)
+                p.discard.remove(uid)
+                p.hand.append(uid)
+                self.record(self._phase_name(), seat, "returned_to_hand", card=self.cards[uid].name, cost=ch.count)
+            return
+        if k is ChoiceKind.SACRIFICE:
+            self.pending.pop()
+            b = self.battle
+            for uid in action.cards:
+                p.hand.remove(uid)
+                p.discard.append(uid)
+            if b is not None:
+                e = next(e for e in self.cards[b.monster_uid].effects.battle if e.verb is Verb.SACRIFICE_FROM_HAND)
+                b.bonus_str += e.str_ * len(action.cards)
+                b.bonus_def += e.def_ * len(action.cards)
+            return
+        raise AssertionError(k)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    in_battle: bool
+    by_character_attack: bool
+    land_owner: int | None
+
+
+def _distinct(uids: Sequence[int], cards: Sequence[ManaCard]) -> list[int]:
+    """One uid per card name: two copies of a card in hand give the same choices, so offer them once."""
+    seen: set[str] = set()
+    out = []
+    for uid in uids:
+        name = cards[uid].id
+        if name not in seen:
+            seen.add(name)
+            out.append(uid)
+    return out
+
+
+class ManaView:
+    """What one player may see: own hand and face-down monsters; of the enemy, only what is face up and the
+    sizes of hidden zones. Agents decide from this alone."""
+
+    __slots__ = ("_s", "player")
+
+    def __init__(self, state: ManaState, player: int) -> None:
+        self._s = state
+        self.player = player
+
+    @property
+    def turn(self) -> int:
+        return self._s.turn
+
+    @property
+    def active(self) -> int:
+        return self._s.active
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
+    def pending(self) -> Choice | None:
+        return self._s.pending[-1] if self._s.pending else None
+
+    def card(self, uid: int) -> ManaCard | None:
+        """The printed card of a uid, if this player may know it."""
+        s = self._s
+        owner = s.game.owner[uid] if 0 <= uid < len(s.cards) else -1
+        if owner == self.player:
+            return s.cards[uid]
+        them = s.players[_opp(self.player)]
+        if uid in them.hand or uid in them.deck or uid in them.char_deck:
+            return None
+        found = s.find_monster(uid)
+        if found is not None:
+            m = s.players[found[0]].lands[found[1]].monster
+            if m is not None and not m.face_up:
+                return None
+        return s.cards[uid]
+
+    def mana(self, seat: int) -> tuple[int, int]:
+        p = self._s.players[seat]
+        return p.available, p.used
+
+    def hand(self) -> list[int]:
+        return list(self._s.players[self.player].hand)
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._s.players[seat].hand)
+
+    def deck_size(self, seat: int) -> int:
+        return len(self._s.players[seat].deck)
+
+    def party(self, seat: int) -> list[tuple[int, bool]]:
+        return [(c.uid, c.tapped) for c in self._s.players[seat].party]
+
+    def characters_left(self, seat: int) -> int:
+        p = self._s.players[seat]
+        return len(p.party) + len(p.char_deck)
+
+    def lands(self, seat: int) -> dict[Pos, int]:
+        return {pos: land.uid for pos, land in self._s.players[seat].lands.items()}
+
+    def monsters(self) -> list[tuple[tuple[int, int, int], int, int | None, bool, bool]]:
+        """(where, owner, uid if visible, face_up, acted) for every monster on the field."""
+        out = []
+        for s in (0, 1):
+            for pos, land in self._s.players[s].lands.items():
+                m = land.monster
+                if m is None:
+                    continue
+                visible = m.face_up or m.owner == self.player
+                out.append(((s, pos[0], pos[1]), m.owner, m.uid if visible else None, m.face_up, m.acted))
+        return out
+
+    def land_gain(self, uid: int, pos: Pos) -> int:
+        s = self._s
+        return s.land_gain(self.player, s.cards[uid], pos)
+
+    def monster_strength(self, where: tuple[int, int, int]) -> tuple[int, int] | None:
+        """A visible monster's STR/DEF where it stands (out of battle), None if face down and not ours."""
+        s = self._s
+        land = s.players[where[0]].lands.get((where[1], where[2]))
+        if land is None or land.monster is None:
+            return None
+        m = land.monster
+        if not m.face_up and m.owner != self.player:
+            return None
+        return s.monster_stats(m.uid, m.owner, where[0])
+
+    def battle(self) -> Battle | None:
+        return self._s.battle
+
+    def condition_met(self, needs: Sequence[Attr]) -> bool:
+        return self._s.condition_met(self.player, needs)
+
+
+GAME = ManaGame
