@@ -10,7 +10,8 @@ import json
 import os
 import sys
 from enum import StrEnum
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -187,6 +188,122 @@ def validate(
             typer.echo(line)
     bad = any(not r.valid for r in reports) or (strict and any(r.warnings for r in reports))
     raise typer.Exit(EXIT_FINDING if bad else 0)
+
+
+class _PlayOptions:
+    """Option declarations shared by play, simulate and matchups (one place to change their help)."""
+
+    seed = typer.Option("--seed", help="Seed: the same seed gives the same game.")
+    ai = typer.Option("--ai", help="Agent per seat (repeat it; one given applies to all). See `tcgsim agents`.")
+
+
+def _decks_or_exit(paths: list[Path]) -> list[Any]:
+    from tcgsim.validate import InvalidDecks, format_text, load_playable
+
+    try:
+        return load_playable(paths)
+    except InvalidDecks as exc:
+        for line in format_text([r for r in exc.reports if not r.valid], _paint)[:-1]:
+            typer.echo(line, err=True)
+        raise fail("fix the decks above first (tcgsim validate shows every problem)") from None
+
+
+def _agents_or_exit(game: str, names: list[str] | None, seats: int) -> list[Any]:
+    from tcgsim.agents import UnknownAgent, default_agent, make_agent
+
+    chosen = names or [default_agent(game)]
+    if len(chosen) == 1:
+        chosen = chosen * seats
+    if len(chosen) != seats:
+        raise fail(f"--ai given {len(chosen)} times for {seats} seats: give one, or one per seat", EXIT_USAGE)
+    try:
+        return [make_agent(game, n) for n in chosen]
+    except UnknownAgent as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
+
+
+def _game_class_or_exit(game: str) -> Any:
+    info = get_game(game)
+    try:
+        return info.game_class()
+    except UnknownGame as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def agents(game: GameArg) -> None:
+    """List the agents (scripted styles and generic players) a game can use with --ai.
+
+    Example: tcgsim agents mana
+    """
+    from tcgsim.agents import agent_names, default_agent
+
+    default = default_agent(game)
+    for name in agent_names(game):
+        typer.echo(f"{name}{'  (default)' if name == default else ''}")
+
+
+@app.command()
+def play(
+    decks: Annotated[list[Path], typer.Argument(help="One deck file per seat, in seat order.", metavar="DECK...")],
+    seed: Annotated[int, _PlayOptions.seed] = 1,
+    ai: Annotated[list[str] | None, _PlayOptions.ai] = None,
+    events: Annotated[Path | None, typer.Option("--events", help="Write the event stream as JSON lines here.")]
+    = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events file.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result line.")] = False,
+) -> None:
+    """Play one game between decks with AI players and print it turn by turn.
+
+    Example: tcgsim play decks/mana/firestorm.yaml decks/mana/floodwater.yaml --seed 7 --ai raider --ai builder
+    """
+    from tcgsim.engine import play_game
+    from tcgsim.playlog import readable_log, write_jsonl
+
+    if events is not None and events.exists() and not force:
+        raise fail(f"{events} exists; pass --force to overwrite it", EXIT_USAGE)
+    loaded = _decks_or_exit(decks)
+    game_key = loaded[0].game
+    cls = _game_class_or_exit(game_key)
+    if not cls.min_players <= len(loaded) <= cls.max_players:
+        raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
+    players = _agents_or_exit(game_key, ai, len(loaded))
+    result = play_game(cls(loaded, seed), players, record_events=True)
+    names = {i: f"{d.name}, {a.name}" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
+    texts = get_game(game_key).module("game").EVENT_TEXT
+    lines = readable_log(result.events or [], texts, names)
+    for line in lines if not quiet else lines[-1:]:
+        typer.echo(line)
+    if events is not None:
+        try:
+            with events.open("w", encoding="utf-8") as out:
+                n = write_jsonl(result.events or [], out)
+        except OSError as exc:
+            raise fail(f"cannot write {events}: {exc.strerror}") from None
+        typer.echo(f"{n} events written to {events}", err=True)
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="The game to measure.", callback=_game_arg, metavar="GAME")] = "mana",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 200,
+    seed: Annotated[int, _PlayOptions.seed] = 0,
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")] = ListFormat.text,
+) -> None:
+    """Measure the engine: scripted mirror games in one process; games/s, decisions/s, peak memory.
+
+    Example: tcgsim bench mana --games 500
+    """
+    from tcgsim.bench import run_bench
+
+    _game_class_or_exit(game)
+    result = run_bench(game, games, seed)
+    if fmt is ListFormat.json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    typer.echo(f"{result.game}: {result.games} games, {result.decisions} decisions in {result.seconds:.2f} s "
+               f"on one core: {result.games_per_s:.1f} games/s, {result.decisions_per_s:,} decisions/s, "
+               f"peak memory {result.peak_rss_mb:.0f} MB (agent: {result.agent})")
 
 
 def main() -> None:

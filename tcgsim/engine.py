@@ -125,6 +125,12 @@ class State(ABC):
     def clone(self) -> State: ...
 
     @abstractmethod
+    def resample_hidden(self, player: int, rng: random.Random) -> State:
+        """A copy in which everything `player` cannot see (hidden hands, deck orders, face-down cards) is dealt
+        again at random, consistently with what they can see. Tests use it to prove an agent decides from its
+        view alone; search agents use it to sample the positions they might be in."""
+
+    @abstractmethod
     def card_locations(self) -> Mapping[int, str]:
         """Every card instance's zone, for the conservation invariant tests (each card in exactly one zone)."""
 

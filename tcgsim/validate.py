@@ -334,3 +334,38 @@ def format_github(reports: Sequence[DeckReport]) -> list[str]:
 
 def reports_to_json(reports: Sequence[DeckReport]) -> str:
     return json.dumps([r.to_json() for r in reports], ensure_ascii=False, indent=2)
+
+
+class InvalidDecks(ValueError):
+    """Decks that cannot be played: the reports say every problem."""
+
+    def __init__(self, reports: Sequence[DeckReport]) -> None:
+        self.reports = list(reports)
+        bad = [r for r in reports if not r.valid]
+        super().__init__(f"{len(bad)} deck{'s' * (len(bad) != 1)} invalid")
+
+
+def load_playable(paths: Sequence[str | Path]) -> list[Deck]:
+    """Read and validate deck files for a game; all must be valid and of one game, else InvalidDecks."""
+    reports: list[DeckReport] = []
+    decks: list[Deck] = []
+    for path in paths:
+        shown = str(path)
+        try:
+            deck = read_deck(path)
+        except DeckError as exc:
+            message = exc.detail + (f" ({exc.suggestion})" if exc.suggestion else "")
+            reports.append(DeckReport(shown, None, None, (Violation(exc.code, message, exc.card, exc.line),)))
+            continue
+        report = validate_deck(deck)
+        reports.append(report)
+        decks.append(deck)
+    if any(not r.valid for r in reports):
+        raise InvalidDecks(reports)
+    games = {d.game for d in decks}
+    if len(games) > 1:
+        first = decks[0]
+        odd = next(d for d in decks if d.game != first.game)
+        raise InvalidDecks([DeckReport(odd.path, odd.game, odd.name, (Violation(
+            "DECK-GAME", f"this is a {odd.game} deck, but {first.path} is a {first.game} deck"),))])
+    return decks

@@ -3,6 +3,7 @@ action, the invariants every game owes (card conservation, no negative counter, 
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from tcgsim.games import playable_games
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = playable_games()
+# Random games per game in the invariant test; raise it for a longer hunt (TCGSIM_RANDOM_GAMES=20000 make test).
+RANDOM_GAMES = int(os.environ.get("TCGSIM_RANDOM_GAMES", "600"))
 
 
 class RandomAgent:
@@ -37,7 +40,7 @@ def new_game(info, seed: int):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("info", GAMES, ids=[g.key for g in GAMES])
 def test_random_games_keep_every_invariant(info) -> None:  # type: ignore[no-untyped-def]
-    for seed in range(40):
+    for seed in range(RANDOM_GAMES):
         game = new_game(info, seed)
         state = game.new_initial_state()
         rng = random.Random(seed)
@@ -85,3 +88,57 @@ def test_an_illegal_action_is_refused_and_changes_nothing(info) -> None:  # type
         with pytest.raises(IllegalAction):
             state.apply(foreign[0])
         assert state.signature() == before
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.key for g in GAMES])
+def test_agents_decide_only_from_what_their_player_may_see(info) -> None:  # type: ignore[no-untyped-def]
+    """Re-deal everything the deciding player cannot see: every agent must make the same choice."""
+    from tcgsim.agents import agent_names, make_agent
+
+    styles = [n for n in agent_names(info.key) if n not in ("random", "first")]
+    checked = 0
+    for seed in range(6):
+        game = new_game(info, seed)
+        agents = [make_agent(info.key, styles[(seed + i) % len(styles)]) for i in range(game.num_players)]
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            player = state.current_player
+            legal = state.legal_actions()
+            choice = agents[player].choose(state.view(player), legal, random.Random(seed))
+            if len(legal) > 1 and rng.random() < 0.3:
+                for _ in range(3):
+                    other = state.resample_hidden(player, rng)
+                    assert other.legal_actions() == legal
+                    again = agents[player].choose(other.view(player), other.legal_actions(), random.Random(seed))
+                    assert again == choice, f"seed {seed} turn {state.turn}: {choice} became {again}"
+                checked += 1
+            state.apply(choice)
+    assert checked > 50
+
+
+def test_the_hidden_information_check_catches_a_cheat() -> None:
+    """The check above can fail: an agent that peeks at the opponent's hand is caught."""
+    info = next(g for g in GAMES if g.key == "mana")
+
+    class Peeker:
+        name = "peeker"
+
+        def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            secret = view._s.players[1 - view.player].hand  # reaching behind the view
+            return legal[sum(secret) % len(legal)]
+
+    state = new_game(info, 3).new_initial_state()
+    rng = random.Random(0)
+    caught = False
+    for _ in range(200):
+        if state.is_terminal:
+            break
+        player = state.current_player
+        legal = state.legal_actions()
+        choice = Peeker().choose(state.view(player), legal, rng)
+        if len(legal) > 1:
+            other = state.resample_hidden(player, rng)
+            caught |= Peeker().choose(other.view(player), other.legal_actions(), rng) != choice
+        state.apply(choice)
+    assert caught

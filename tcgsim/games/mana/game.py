@@ -84,6 +84,35 @@ def _subsets(items: Sequence[int], empty: bool) -> list[tuple[int, ...]]:
     return out
 
 
+_DECK_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
+
+
+def _card_lists(deck: Deck) -> dict[str, list[str]]:
+    """Card ids per section; memoised by content, since batch runs build thousands of games from few decks."""
+    key = tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items())
+    found = _DECK_LISTS.get(key)
+    if found is None:
+        if len(_DECK_LISTS) > 256:
+            _DECK_LISTS.clear()
+        found = _DECK_LISTS[key] = expand_deck(deck, load_pool("mana"))
+    return found
+
+
+_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _nonempty_subsets(items: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every non-empty group of attackers, memoised (parties are small and repeat all game)."""
+    found = _SUBSETS[items] = _subsets(items, empty=False)
+    if len(_SUBSETS) > 4096:
+        _SUBSETS.clear()
+    return found
+
+
+_END_MAIN = A.EndMain()
+_END_PLACEMENT = A.EndPlacement()
+
+
 class ManaGame(Game):
     """Two decks, a seed and options: everything that does not change during a game."""
 
@@ -94,14 +123,13 @@ class ManaGame(Game):
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: ManaOptions | None = None) -> None:
         super().__init__(decks, seed, options or ManaOptions())
-        pool = load_pool("mana")
         records = mana_cards()
         cards: list[ManaCard] = []
         owners: list[int] = []
         self.main_uids: list[list[int]] = []
         self.char_uids: list[list[int]] = []
         for seat, deck in enumerate(self.decks):
-            lists = expand_deck(deck, pool)
+            lists = _card_lists(deck)
             main, chars = [], []
             for card_id in lists.get("main", []):
                 main.append(len(cards))
@@ -125,6 +153,8 @@ class ManaGame(Game):
 
 class ManaState(State):
     """A Legend of Mana game in progress."""
+
+    game: ManaGame
 
     def __init__(self, game: ManaGame, record_events: bool = False, _blank: bool = False) -> None:
         self.game = game
@@ -180,6 +210,32 @@ class ManaState(State):
         s._legal = None
         return s
 
+    def resample_hidden(self, player: int, rng: random.Random) -> ManaState:
+        """Re-deal the opponent's hand, deck and face-down monsters (a face-down card is always a monster), and
+        shuffle both players' deck orders and character decks."""
+        s = self.clone()
+        opp = _opp(player)
+        them = s.players[opp]
+        facedown = [land for seat in (0, 1) for land in s.players[seat].lands.values()
+                    if land.monster is not None and land.monster.owner == opp and not land.monster.face_up]
+        hidden = them.hand + them.deck + [land.monster.uid for land in facedown if land.monster is not None]
+        monsters = [u for u in hidden if self.cards[u].kind is Kind.MONSTER]
+        rng.shuffle(monsters)
+        chosen = monsters[: len(facedown)]
+        for land, uid in zip(facedown, chosen, strict=True):
+            assert land.monster is not None
+            land.monster.uid = uid
+        rest = [u for u in hidden if u not in set(chosen)]
+        rng.shuffle(rest)
+        them.hand = rest[: len(them.hand)]
+        them.deck = rest[len(them.hand):]
+        s.players[player].deck = list(s.players[player].deck)
+        rng.shuffle(s.players[player].deck)
+        for p in s.players:
+            rng.shuffle(p.char_deck)
+        s._legal = None
+        return s
+
     def signature(self) -> Hashable:
         return (
             tuple(p.sig() for p in self.players), self.turn, self.active, self.phase,
@@ -230,7 +286,7 @@ class ManaState(State):
 
     def apply(self, action: Any) -> None:
         legal = self.legal_actions()
-        if action not in legal:
+        if id(action) not in map(id, legal) and action not in legal:  # agents normally hand back one of ours
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self.action_log.append(action)
@@ -452,25 +508,27 @@ class ManaState(State):
         lands = self.players[seat].lands
         if not lands:
             return [(0, 0)]
-        xs = [x for x, _ in lands]
-        ys = [y for _, y in lands]
-        min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
-        blocked = {pos for pos, land in lands.items() if land.monster is not None and land.monster.owner != seat}
-        out: list[Pos] = []
-        seen: set[Pos] = set()
+        min_x = min_y = 1 << 30
+        max_x = max_y = -(1 << 30)
+        blocked: list[Pos] = []
+        for (x, y), land in lands.items():
+            min_x = min(min_x, x)
+            max_x = max(max_x, x)
+            min_y = min(min_y, y)
+            max_y = max(max_y, y)
+            if land.monster is not None and land.monster.owner != seat:
+                blocked.append((x, y))
+        # a square may be used only if the frame stays within GRID x GRID
+        lo_x, hi_x = max_x - GRID + 1, min_x + GRID - 1
+        lo_y, hi_y = max_y - GRID + 1, min_y + GRID - 1
+        out: set[Pos] = set()
         for (x, y) in lands:
-            for dx, dy in ARROW_OFFSETS:
-                pos = (x + dx, y + dy)
-                if pos in lands or pos in seen:
-                    continue
-                seen.add(pos)
-                if max(max_x, pos[0]) - min(min_x, pos[0]) >= GRID or max(max_y, pos[1]) - min(min_y, pos[1]) >= GRID:
-                    continue
-                if any((pos[0] + ox, pos[1] + oy) in blocked for ox, oy in ARROW_OFFSETS):
-                    continue
-                out.append(pos)
-        out.sort()
-        return out
+            for nx, ny in ((x, y + 1), (x - 1, y), (x + 1, y), (x, y - 1)):
+                if lo_x <= nx <= hi_x and lo_y <= ny <= hi_y and (nx, ny) not in lands:
+                    out.add((nx, ny))
+        for bx, by in blocked:
+            out -= {(bx, by + 1), (bx - 1, by), (bx + 1, by), (bx, by - 1)}
+        return sorted(out)
 
     def land_gain(self, seat: int, card: ManaCard, pos: Pos) -> int:
         """MANA-LAND-5/6: base mana plus the arrow values toward occupied neighbours; never below 0."""
@@ -553,11 +611,13 @@ class ManaState(State):
             self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="condition")
             self._trash_monster(land_owner, pos, in_battle=in_battle)
             return False
-        ctx = _Ctx(in_battle=in_battle, by_character_attack=by_character_attack, land_owner=land_owner)
+        place = self._battle_place() if in_battle else (land_owner, pos)
+        at_owner = place[0] if place is not None else None
+        ctx = _Ctx(in_battle, by_character_attack, at_owner)
         for effect in card.effects.on_open:
             if effect.verb is Verb.TRASH_LAND_AND_SELF and in_battle:
                 continue  # Iron Centaur: devastation waits for the battle's end (MANA-FX-OPEN-3)
-            if self._cond(effect, monster, land_owner, ctx):
+            if self._cond(effect, monster, at_owner, ctx):
                 self._do(effect, monster.uid, seat, land_owner, pos)
             if self.find_monster(monster.uid) is None:
                 return False
@@ -586,7 +646,8 @@ class ManaState(State):
         effects: tuple[Effect, ...] = card.effects.on_trashed
         if in_battle:
             effects = effects + card.effects.on_trashed_in_battle
-            here = self.cards[land.uid].effects.land
+            fought_on = self._battle_land() if self.battle is not None else land
+            here = self.cards[fought_on.uid].effects.land if fought_on is not None else ()
             for e in here:  # Underworld: pay 1 to take the monster back to hand
                 if e.verb is Verb.MONSTER_TRASHED_HERE and monster.uid in owner_p.discard:
                     self._offer_return(seat, monster.uid, e.cost)
@@ -605,6 +666,13 @@ class ManaState(State):
         p.party.remove(c)
         p.discard.extend(c.items)
         p.char_discard.append(uid)
+        b = self.battle
+        if b is not None:  # The Flames: a character trashed in a battle on it pays the monster's owner
+            land = self._battle_land(b)
+            if land is not None:
+                for e in self.cards[land.uid].effects.land:
+                    if e.verb is Verb.CHARACTER_TRASHED_HERE:
+                        self.players[b.monster_owner].available += e.amount
         self.record(self._phase_name(), seat, "character_trashed", card=self.cards[uid].name,
                     left=len(p.party) + len(p.char_deck))
         self._check_routed(seat)
@@ -629,16 +697,23 @@ class ManaState(State):
             return ctx.in_battle
         if cond is Cond.OPENED_BY_CHARACTER_ATTACK:
             return ctx.by_character_attack
-        b = self.battle
+        kind = ctx.battle_kind
+        if kind is None and self.battle is not None:
+            kind = self.battle.kind
         if cond is Cond.MOVEMENT_BATTLE:
-            return b is not None and b.kind is BattleKind.MOVEMENT
+            return kind is BattleKind.MOVEMENT
         if cond is Cond.PARTY_BATTLE:
-            return b is not None and b.kind is BattleKind.PARTY_ATTACK
+            return kind is BattleKind.PARTY_ATTACK
         if cond is Cond.ON_A_LAND:
-            return b is None or b.kind is not BattleKind.PARTY_ATTACK
+            return kind is not BattleKind.PARTY_ATTACK
         if cond is Cond.LAND_NOT:
-            land = self._battle_land()
-            attr = self.cards[land.uid].attribute if land is not None else None
+            if kind is BattleKind.PARTY_ATTACK:
+                return False  # attacking the party, it stands on no land
+            land_uid = ctx.land_uid
+            if land_uid is None and ctx.battle_kind is None:
+                land = self._battle_land()
+                land_uid = land.uid if land is not None else None
+            attr = self.cards[land_uid].attribute if land_uid is not None else None
             return attr is None or attr.name.lower() != effect.cond_arg
         return False
 
@@ -672,11 +747,12 @@ class ManaState(State):
             found = self.find_monster(source)
             if found is not None:
                 self._trash_monster(found[0], found[1], in_battle=self.battle is not None)
-        elif verb is Verb.TRASH_LAND_AND_SELF:
+        elif verb is Verb.TRASH_LAND_AND_SELF:  # the land named by the caller: where it stands, or fought
             found = self.find_monster(source)
             if found is not None:
                 self._trash_monster(found[0], found[1], in_battle=self.battle is not None)
-                self._lose_land(found[0], found[1])
+            if land_owner is not None and pos is not None:
+                self._lose_land(land_owner, pos)
         elif verb is Verb.TRASH_CHARACTER:
             if effect.among == "battle":
                 b = self.battle
@@ -716,14 +792,17 @@ class ManaState(State):
 
     # ------------------------------------------------------------------------------------------ battles
 
-    def _battle_land(self) -> Land | None:
-        b = self.battle
+    def _battle_place(self, b: Battle | None = None) -> tuple[int, Pos] | None:
+        """MANA-BATTLE-11: where a battle is fought: the monster's land, the land being entered for a movement
+        battle, none for an attack on the party. Land effects and 'on own / enemy land' read this place."""
+        b = b or self.battle
         if b is None or b.kind is BattleKind.PARTY_ATTACK:
             return None
-        where = b.destination if b.kind is BattleKind.MOVEMENT else b.where
-        if where is None:
-            return None
-        return self.players[where[0]].lands.get(where[1])
+        return b.destination if b.kind is BattleKind.MOVEMENT else b.where
+
+    def _battle_land(self, b: Battle | None = None) -> Land | None:
+        place = self._battle_place(b)
+        return self.players[place[0]].lands.get(place[1]) if place is not None else None
 
     def _count(self, effect: Effect, seat: int) -> int:
         v = effect.value
@@ -742,9 +821,11 @@ class ManaState(State):
                         n += 1
         return n * v.times
 
-    def monster_stats(self, uid: int, seat: int, land_owner: int | None) -> tuple[int, int]:
-        """A monster's STR/DEF in the current battle (or out of battle): printed, text-defined, attribute bonus
-        on a matching land (MANA-MON-10), land effects, its own battle skills and one-off bonuses."""
+    def monster_stats(self, uid: int, seat: int, land_owner: int | None,
+                      assume: BattleKind | None = None) -> tuple[int, int]:
+        """A monster's STR/DEF in the current battle: printed, text-defined, attribute bonus on a matching land
+        (MANA-MON-10), land effects, its own battle skills and one-off bonuses. Out of battle, `assume` asks
+        what they would be in a battle of that kind where it stands (what a player works out before attacking)."""
         card = self.cards[uid]
         fx = card.effects
         s, d = card.str_, card.def_
@@ -756,13 +837,21 @@ class ManaState(State):
                 if e.stat in ("def", "both"):
                     d = n
         b = self.battle
-        in_battle = b is not None and b.monster_uid == uid
-        land = self._battle_land() if in_battle else (
-            self.players[land_owner].lands.get(self._pos_of(uid, land_owner)) if land_owner is not None else None)
-        ctx = _Ctx(in_battle=in_battle, by_character_attack=False, land_owner=land_owner)
-        monster = Monster(uid, seat, True)
-        if in_battle:
-            for e in fx.battle:
+        if b is not None and b.monster_uid == uid:
+            kind: BattleKind | None = b.kind
+            land = self._battle_land()
+            place = self._battle_place()
+            land_owner = place[0] if place is not None else None
+        else:
+            kind = assume
+            land = self.players[land_owner].lands.get(self._pos_of(uid, land_owner)) \
+                if land_owner is not None and kind is not BattleKind.PARTY_ATTACK else None
+        in_battle = kind is not None
+        skills = fx.battle if in_battle else ()
+        if skills:
+            ctx = _Ctx(in_battle, False, land_owner, kind, land.uid if land is not None else None)
+            monster = Monster(uid, seat, True)
+            for e in skills:
                 if not self._cond(e, monster, land_owner, ctx):
                     continue
                 if e.verb is Verb.SET_STAT:
@@ -779,19 +868,20 @@ class ManaState(State):
                 bs, bd = fx.attribute_bonus
                 s += bs
                 d += bd
-            if in_battle:
+            if in_battle and land_card.effects.land_mods:
+                own = card.attribute.name.lower() if card.attribute is not None else None
                 for attr, ms, md in land_card.effects.land_mods:
-                    if attr is None or (card.attribute is not None and card.attribute.name.lower() == attr):
+                    if attr is None or own == attr:
                         s += ms
                         d += md
         if in_battle:
-            for e in fx.battle:
+            for e in skills:
                 if e.verb is Verb.MODIFY and self._cond(e, monster, land_owner, ctx):
                     s += e.str_
                     d += e.def_
-            assert b is not None
-            s += b.bonus_str
-            d += b.bonus_def
+            if b is not None and b.monster_uid == uid:
+                s += b.bonus_str
+                d += b.bonus_def
         return max(0, s), max(0, d)
 
     def _pos_of(self, uid: int, land_owner: int) -> Pos:
@@ -865,13 +955,13 @@ class ManaState(State):
             if found is None:
                 b.step = 5
                 return
-            alive = tuple(u for u in b.chars if self.players[b.char_player].character(u) is not None)
-            b.order = alive
-            if len(alive) > 1 and not any(e.verb is Verb.DAMAGE_EACH_CHARACTER for e in self.cards[b.monster_uid]
+            fighting = tuple(u for u in b.chars if self.players[b.char_player].character(u) is not None)
+            b.order = fighting
+            if len(fighting) > 1 and not any(e.verb is Verb.DAMAGE_EACH_CHARACTER for e in self.cards[b.monster_uid]
                                           .effects.battle):
                 m_str, _ = self.monster_stats(b.monster_uid, b.monster_owner, found[0])
                 if m_str > 0:
-                    self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, alive, 1, b.monster_uid))
+                    self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, fighting, 1, b.monster_uid))
         elif b.step == 3:
             b.step = 4
             if found is not None:
@@ -890,8 +980,10 @@ class ManaState(State):
         m_str, m_def = self.monster_stats(b.monster_uid, b.monster_owner, land_owner)
         chars = self._character_strength(b)
         each = next((e.amount for e in fx.battle if e.verb is Verb.DAMAGE_EACH_CHARACTER), None)
+        place = self._battle_place(b)
+        fought = place[0] if place is not None else None
         no_damage = any(e.verb is Verb.NO_DAMAGE and self._cond(e, Monster(b.monster_uid, b.monster_owner, True),
-                                                              land_owner, _Ctx(True, False, land_owner))
+                                                              fought, _Ctx(True, False, fought, b.kind))
                         for e in fx.battle)
         # damage to the characters, in the order the monster's side chose
         dead: list[int] = []
@@ -916,33 +1008,32 @@ class ManaState(State):
         self.record(self._phase_name(), b.attacker, "battle_damage", monster_str=m_str, monster_def=m_def,
                     characters_str=total, trashed=[self.cards[u].name for u in dead], monster_trashed=monster_dies)
         b.trashed_chars = tuple(dead)
-        battle_land = self._battle_land()
         for u in dead:
             self._trash_character(b.char_player, u)
             for e in fx.on_kills_character:
                 self._do(e, b.monster_uid, b.monster_owner, land_owner, pos)
-            if battle_land is not None:
-                for e in self.cards[battle_land.uid].effects.land:
-                    if e.verb is Verb.CHARACTER_TRASHED_HERE:  # The Flames
-                        self.players[b.monster_owner].available += e.amount
             if self._outcome is not None:
                 return
         if monster_dies:
             self._trash_monster(land_owner, pos, in_battle=True)
 
     def _end_of_battle(self, b: Battle) -> None:
+        """MANA-FX-END-1: 'if it survived' effects need the monster alive; 'at the end of battle' ones happen
+        either way, on the land the battle was fought on."""
         found = self.find_monster(b.monster_uid)
         card = self.cards[b.monster_uid]
-        if found is None:
-            return
-        monster = self.players[found[0]].lands[found[1]].monster
-        assert monster is not None
-        ctx = _Ctx(True, b.kind is BattleKind.CHARACTER_ATTACK, found[0])
-        for e in card.effects.on_survived_battle + card.effects.on_end_of_battle:
-            if self._cond(e, monster, found[0], ctx):
-                self._do(e, b.monster_uid, b.monster_owner, found[0], found[1])
-            if self.find_monster(b.monster_uid) is None:
+        place = self._battle_place(b)
+        land = self._battle_land(b)
+        monster = self.players[found[0]].lands[found[1]].monster if found is not None else None
+        stand_in = monster or Monster(b.monster_uid, b.monster_owner, True)
+        owner = place[0] if place is not None else None
+        ctx = _Ctx(True, b.kind is BattleKind.CHARACTER_ATTACK, owner, b.kind, land.uid if land is not None else None)
+        effects = (card.effects.on_survived_battle if found is not None else ()) + card.effects.on_end_of_battle
+        for e in effects:
+            if self._outcome is not None:
                 return
+            if self._cond(e, stand_in, owner, ctx):
+                self._do(e, b.monster_uid, b.monster_owner, owner, place[1] if place is not None else None)
 
     def _finish_battle(self, b: Battle) -> None:
         if b.kind is not BattleKind.PARTY_ATTACK:  # MANA-BATTLE-3/4: attackers and blockers tap
@@ -1026,47 +1117,53 @@ class ManaState(State):
         opp = _opp(seat)
         me = self.players[seat]
         them = self.players[opp]
+        cards = self.cards
         out: list[Any] = []
         # MANA-LAND-1..4: land make, once a turn, one land of each name
         if not me.land_made:
-            names = self._land_names(seat)
+            names: set[str] | None = None
             positions: list[Pos] | None = None
-            for uid in _distinct(me.hand, self.cards):
-                card = self.cards[uid]
-                if card.kind is not Kind.ARTIFACT or card.name in names or not self._may_make_land(seat, card):
+            for uid in _distinct(me.hand, cards):
+                card = cards[uid]
+                if card.kind is not Kind.ARTIFACT:
+                    continue
+                if names is None:
+                    names = self._land_names(seat)
+                if card.name in names or not self._may_make_land(seat, card):
                     continue
                 if positions is None:
                     positions = self.land_positions(seat)
-                out.extend(A.MakeLand(uid, x, y) for x, y in positions)
-        untapped = [c.uid for c in me.party if not c.tapped]
-        attack_sets = _subsets(untapped, empty=False) if untapped else []
-        enemy_free: list[tuple[int, int, int]] = []
-        for pos, land in them.lands.items():
-            if land.monster is None and not self.cards[land.uid].effects.blocks_enemy_moves:
-                enemy_free.append((opp, pos[0], pos[1]))
-        enemy_free.sort()
-        for s in (0, 1):
-            for pos, land in sorted(self.players[s].lands.items()):
+                make = A.MakeLand
+                out += [make(uid, x, y) for x, y in positions]
+        untapped = tuple(c.uid for c in me.party if not c.tapped)
+        attack_sets = _SUBSETS.get(untapped) or _nonempty_subsets(untapped)
+        enemy_free = [(opp, pos[0], pos[1]) for pos, land in them.lands.items()
+                      if land.monster is None and not cards[land.uid].effects.blocks_enemy_moves]
+        can_hit_party = bool(them.party or them.available)
+        for s in (0, 1):  # lands in the order they were made: deterministic, and clones keep it
+            for pos, land in self.players[s].lands.items():
                 m = land.monster
                 if m is None:
                     continue
                 where = (s, pos[0], pos[1])
                 if m.owner == seat:
-                    card = self.cards[m.uid]
+                    card = cards[m.uid]
                     if not m.face_up and (card.cost or 0) <= me.available:
                         out.append(A.OpenMonster(where))  # MANA-MON-5
                     if not m.acted:
-                        if s == seat:  # MANA-MON-7: move from one's own land into an empty enemy land
-                            out.extend(A.MoveMonster(where, to) for to in enemy_free)
-                        if m.face_up and card.can_attack_party and (them.party or them.available):
+                        if s == seat and enemy_free:  # MANA-MON-7: from one's own land into an empty enemy land
+                            move = A.MoveMonster
+                            out += [move(where, to) for to in enemy_free]
+                        if m.face_up and card.can_attack_party and can_hit_party:
                             out.append(A.AttackParty(where))  # MANA-BATTLE-9
-                else:  # MANA-BATTLE-3: characters attack an enemy monster, on either side's land
-                    out.extend(A.AttackMonster(where, chars) for chars in attack_sets)
-        if self.players[seat].lands and not self.shifted:  # SS Buccaneer (Pirate's Hook's land side)
-            for pos, land in sorted(me.lands.items()):
-                if self.cards[land.uid].effects.shift_land and not (land.monster and land.monster.owner != seat):
+                elif attack_sets:  # MANA-BATTLE-3: characters attack an enemy monster, on either side's land
+                    attack = A.AttackMonster
+                    out += [attack(where, chars) for chars in attack_sets]
+        if not self.shifted:  # SS Buccaneer (Pirate's Hook's land side)
+            for pos, land in me.lands.items():
+                if cards[land.uid].effects.shift_land and not (land.monster and land.monster.owner != seat):
                     out.extend(A.MakeLand(-1 - land.uid, x, y) for x, y in self._shift_targets(seat, pos))
-        out.append(A.EndMain())
+        out.append(_END_MAIN)
         return out
 
     def _shift_targets(self, seat: int, pos: Pos) -> list[Pos]:
@@ -1104,7 +1201,7 @@ class ManaState(State):
                     out.append(A.PlaceMonster(uid, x, y, False))
                     if affordable:
                         out.append(A.PlaceMonster(uid, x, y, True))
-        out.append(A.EndPlacement())
+        out.append(_END_PLACEMENT)
         return out
 
     # ------------------------------------------------------------------------------------------ applying
@@ -1270,9 +1367,13 @@ class ManaState(State):
 
 @dataclass(frozen=True, slots=True)
 class _Ctx:
+    """What an effect's condition may ask about: the battle (if any), how the monster was opened, its land."""
+
     in_battle: bool
     by_character_attack: bool
     land_owner: int | None
+    battle_kind: BattleKind | None = None
+    land_uid: int | None = None  # the land the monster fights on (None: attacking the party)
 
 
 def _distinct(uids: Sequence[int], cards: Sequence[ManaCard]) -> list[int]:
@@ -1287,15 +1388,44 @@ def _distinct(uids: Sequence[int], cards: Sequence[ManaCard]) -> list[int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    kind: ChoiceKind
+    player: int
+    options: tuple[int, ...]
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class BattleView:
+    kind: BattleKind
+    attacker: int
+    monster_owner: int
+    monster: ManaCard | None  # None while it is face down and not the viewer's
+    where: tuple[int, Pos] | None
+    destination: tuple[int, Pos] | None
+    chars: tuple[int, ...]
+
+
 class ManaView:
     """What one player may see: own hand and face-down monsters; of the enemy, only what is face up and the
-    sizes of hidden zones. Agents decide from this alone."""
+    sizes of hidden zones. Agents decide from this alone.
 
-    __slots__ = ("_s", "player")
+    A view lives for one decision (the state does not change while an agent thinks), so it memoises what it
+    works out: agents ask the same questions for every candidate action."""
+
+    __slots__ = ("_s", "player", "_hidden", "_monsters", "_strength", "_positions", "_lands", "_owner", "_cards")
 
     def __init__(self, state: ManaState, player: int) -> None:
         self._s = state
         self.player = player
+        self._owner = state.game.owner
+        self._cards = state.cards
+        self._hidden: frozenset[int] | None = None
+        self._monsters: list[tuple[tuple[int, int, int], int, int | None, bool, bool]] | None = None
+        self._strength: dict[tuple[object, ...], tuple[int, int] | None] = {}
+        self._positions: dict[int, list[Pos]] = {}
+        self._lands: dict[int, dict[Pos, int]] = {}
 
     @property
     def turn(self) -> int:
@@ -1310,24 +1440,36 @@ class ManaView:
         return self._s.phase
 
     @property
-    def pending(self) -> Choice | None:
-        return self._s.pending[-1] if self._s.pending else None
+    def pending(self) -> PendingView | None:
+        """The decision being asked, without its source card (which may be a face-down monster)."""
+        if not self._s.pending:
+            return None
+        ch = self._s.pending[-1]
+        return PendingView(ch.kind, ch.player, ch.options, ch.count)
+
+    def _hidden_uids(self) -> frozenset[int]:
+        if self._hidden is None:
+            s = self._s
+            them = s.players[_opp(self.player)]
+            hidden = set(them.hand) | set(them.deck) | set(them.char_deck)
+            for seat in (0, 1):
+                for land in s.players[seat].lands.values():
+                    m = land.monster
+                    if m is not None and not m.face_up and m.owner != self.player:
+                        hidden.add(m.uid)
+            self._hidden = frozenset(hidden)
+        return self._hidden
 
     def card(self, uid: int) -> ManaCard | None:
         """The printed card of a uid, if this player may know it."""
-        s = self._s
-        owner = s.game.owner[uid] if 0 <= uid < len(s.cards) else -1
-        if owner == self.player:
-            return s.cards[uid]
-        them = s.players[_opp(self.player)]
-        if uid in them.hand or uid in them.deck or uid in them.char_deck:
+        if uid < 0:
             return None
-        found = s.find_monster(uid)
-        if found is not None:
-            m = s.players[found[0]].lands[found[1]].monster
-            if m is not None and not m.face_up:
-                return None
-        return s.cards[uid]
+        try:
+            if self._owner[uid] == self.player:
+                return self._cards[uid]
+        except IndexError:
+            return None
+        return self._cards[uid] if uid not in self._hidden_uids() else None
 
     def mana(self, seat: int) -> tuple[int, int]:
         p = self._s.players[seat]
@@ -1350,10 +1492,16 @@ class ManaView:
         return len(p.party) + len(p.char_deck)
 
     def lands(self, seat: int) -> dict[Pos, int]:
-        return {pos: land.uid for pos, land in self._s.players[seat].lands.items()}
+        """Position -> land uid of a player's grid (shared for this decision: do not modify)."""
+        found = self._lands.get(seat)
+        if found is None:
+            found = self._lands[seat] = {pos: land.uid for pos, land in self._s.players[seat].lands.items()}
+        return found
 
     def monsters(self) -> list[tuple[tuple[int, int, int], int, int | None, bool, bool]]:
         """(where, owner, uid if visible, face_up, acted) for every monster on the field."""
+        if self._monsters is not None:
+            return self._monsters
         out = []
         for s in (0, 1):
             for pos, land in self._s.players[s].lands.items():
@@ -1362,28 +1510,75 @@ class ManaView:
                     continue
                 visible = m.face_up or m.owner == self.player
                 out.append(((s, pos[0], pos[1]), m.owner, m.uid if visible else None, m.face_up, m.acted))
+        self._monsters = out
         return out
+
+    def land_positions(self, seat: int) -> list[Pos]:
+        """Where a player could make land now (public: the grids are face up)."""
+        if seat not in self._positions:
+            self._positions[seat] = self._s.land_positions(seat)
+        return self._positions[seat]
 
     def land_gain(self, uid: int, pos: Pos) -> int:
         s = self._s
         return s.land_gain(self.player, s.cards[uid], pos)
 
-    def monster_strength(self, where: tuple[int, int, int]) -> tuple[int, int] | None:
-        """A visible monster's STR/DEF where it stands (out of battle), None if face down and not ours."""
+    def monster_strength(self, where: tuple[int, int, int], kind: BattleKind = BattleKind.CHARACTER_ATTACK
+                         ) -> tuple[int, int] | None:
+        """A visible monster's STR/DEF in a battle of `kind` where it stands; None if face down and not ours."""
+        key = (where, kind)
+        if key in self._strength:
+            return self._strength[key]
         s = self._s
         land = s.players[where[0]].lands.get((where[1], where[2]))
-        if land is None or land.monster is None:
-            return None
-        m = land.monster
-        if not m.face_up and m.owner != self.player:
-            return None
-        return s.monster_stats(m.uid, m.owner, where[0])
+        value: tuple[int, int] | None = None
+        if land is not None and land.monster is not None:
+            m = land.monster
+            if m.face_up or m.owner == self.player:
+                value = s.monster_stats(m.uid, m.owner, where[0], kind)
+        self._strength[key] = value
+        return value
 
-    def battle(self) -> Battle | None:
-        return self._s.battle
+    def battle(self) -> BattleView | None:
+        """The battle in progress, as this player may see it (a face-down enemy monster stays unknown)."""
+        b = self._s.battle
+        if b is None:
+            return None
+        monster = self.card(b.monster_uid)
+        return BattleView(b.kind, b.attacker, b.monster_owner, monster, b.where, b.destination, b.chars)
 
     def condition_met(self, needs: Sequence[Attr]) -> bool:
         return self._s.condition_met(self.player, needs)
 
 
 GAME = ManaGame
+
+# How `tcgsim play` words each event (format fields are the event's data, plus {who}: "P1"/"P2").
+EVENT_TEXT: dict[str, str] = {
+    "setup": "Decks shuffled; both players draw 7.",
+    "mulligan": "{who} {taken_text}.",
+    "party_fill": "{who} brings {card} into the party.",
+    "turn_start": "{who} starts the turn with {mana} mana and {hand} cards in hand.",
+    "draw": "{who} draws ({hand} in hand, {deck} left in the deck).",
+    "land_make": "{who} makes land: {card} at ({x},{y}), +{gained} mana -> {mana} mana, {lands} lands.",
+    "land_shift": "{who} shifts {card} to ({x},{y}).",
+    "land_lost": "{who} loses the land {card} and {mana_lost} mana with it.",
+    "open": "{who} opens {card} (cost {cost}).",
+    "open_failed": "{who} cannot keep {card} open ({reason}): it is trashed.",
+    "place": "{who} places {card} at ({x},{y}).",
+    "move_declared": "{who} sends {card} toward the enemy land at ({x},{y}).",
+    "move": "{who}'s {card} takes the land at ({x},{y}) and steals {stolen} mana.",
+    "attack_party": "{who}'s {card} attacks the party.",
+    "let_through": "{who} lets it through for 1 mana ({mana} left).",
+    "battle": "Battle ({battle}): {monster} against {characters}.",
+    "battle_damage": "  monster {monster_str}/{monster_def} vs characters' STR {characters_str}: trashed {trashed}"
+                     "{monster_trashed_text}.",
+    "character_trashed": "{who} loses the character {card} ({left} left).",
+    "monster_trashed": "{who}'s {card} is trashed.",
+    "mana_gained": "{who} gains {amount} mana ({source}).",
+    "returned_to_hand": "{who} pays {cost} and takes {card} back to hand.",
+    "discard": "{who} discards {card}.",
+    "tempo": "",
+    "turn_end": "",
+    "game_end": "Game over after {turns} turns: {result}.",
+}

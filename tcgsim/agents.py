@@ -1,0 +1,73 @@
+"""Agents: who chooses among the legal actions. Generic ones live here; each game's scripted styles live in
+games/<game>/ai.py and are found through the registry below.
+
+An agent decides from `view` (what its player may see) and `legal`; its randomness comes from the `rng` the
+runner hands it (seeded from the game seed and seat), never from time, so a game is replayable.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tcgsim.engine import Agent
+from tcgsim.games import get_game
+
+__all__ = ["RandomAgent", "FirstAgent", "make_agent", "agent_names", "default_agent", "UnknownAgent"]
+
+
+class UnknownAgent(ValueError):
+    """An agent name that the game does not know; the message lists the known ones."""
+
+
+class RandomAgent:
+    """Uniform over the legal actions: the baseline every scripted style must beat."""
+
+    name = "random"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[rng.randrange(len(legal))]
+
+
+class FirstAgent:
+    """Always the first legal action: a fixed, cheap opponent for tests and benchmarks of the engine alone."""
+
+    name = "first"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[0]
+
+
+GENERIC: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "first": FirstAgent}
+
+
+def _styles(game: str) -> tuple[dict[str, Callable[[], Agent]], str | None]:
+    info = get_game(game)
+    if not info.playable:
+        return {}, None
+    module = info.module("ai")
+    return dict(module.STYLES), str(module.DEFAULT_STYLE)
+
+
+def agent_names(game: str) -> list[str]:
+    """Every agent a game can use: its scripted styles first, then the generic ones."""
+    styles, _ = _styles(game)
+    return [*styles, *GENERIC]
+
+
+def default_agent(game: str) -> str:
+    _, default = _styles(game)
+    return default or "random"
+
+
+def make_agent(game: str, name: str) -> Agent:
+    styles, _ = _styles(game)
+    factory = styles.get(name) or GENERIC.get(name)
+    if factory is None:
+        known = [*styles, *GENERIC]
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise UnknownAgent(f"unknown agent {name!r} for {game} (known: {', '.join(known)}){hint}")
+    return factory()

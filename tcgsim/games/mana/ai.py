@@ -1,0 +1,383 @@
+"""Scripted Legend of Mana players. Each style is a subclass that changes class-level weights; all decide from
+`ManaView` alone (what their player may see) and break ties with the seeded generator they are handed.
+
+- `builder`: the land maker. Lays the land that yields the most mana, keeps monsters home as guards, fights
+  only to clear its own lands, and races to 12 mana or 9 lands.
+- `raider`: the aggressor. Pushes monsters into enemy lands to steal their mana and block their land make,
+  opens them and sends them at the party, and hunts characters.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tcgsim.games.mana import actions as A
+from tcgsim.games.mana.cards import Kind
+from tcgsim.games.mana.game import ManaView
+from tcgsim.games.mana.state import BattleKind, ChoiceKind
+
+UNKNOWN_MONSTER = (3, 3)  # what a face-down enemy monster is assumed to be: about the set's average
+
+
+class ScriptedAgent:
+    """The shared judgement; styles tune the weights."""
+
+    name: ClassVar[str] = "scripted"
+    land_weight: ClassVar[float] = 3.0  # value of one mana gained by a land
+    move_weight: ClassVar[float] = 1.0  # appetite for moving into enemy lands
+    party_attack_weight: ClassVar[float] = 1.0  # appetite for attacking the party
+    hunt_weight: ClassVar[float] = 1.0  # value of killing a monster on the enemy's side
+    guard_weight: ClassVar[float] = 2.0  # value of killing a monster on our own lands
+    character_value: ClassVar[float] = 2.5  # cost of losing a character
+    open_placement: ClassVar[bool] = False  # place monsters face up when affordable
+
+    def __init__(self) -> None:
+        # facts worked out once per decision (the position does not change while we choose)
+        self._stats: dict[int, tuple[int, int] | None] = {}
+        self._at: dict[tuple[int, int, int], tuple[int | None, bool]] = {}
+        self._worth: dict[tuple[int, int, int], float] = {}
+        self._strength: dict[tuple[tuple[int, int, int], BattleKind], tuple[int, int]] = {}
+        self._left = 0
+        self._enemy: tuple[int, list[tuple[int, int]], int, list[int]] | None = None
+
+    def choose(self, view: ManaView, legal: Sequence[Any], rng: random.Random) -> Any:
+        self._stats.clear()
+        self._worth.clear()
+        self._strength.clear()
+        self._left = view.characters_left(view.player)
+        self._enemy = None
+        self._at = {where: (uid, acted) for where, _owner, uid, _up, acted in view.monsters()}
+        attack = A.AttackMonster
+        fast = self._attack_fast
+        scorers = _SCORERS
+        scores = [fast(view, a) if type(a) is attack else scorers[type(a)](self, view, a) for a in legal]
+        top = max(scores) - 1e-9
+        best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    # --------------------------------------------------------------------------------------------- scoring
+
+    def score(self, view: ManaView, action: Any) -> float:
+        """How much this player likes an action (0 = ending the phase)."""
+        method = _SCORERS.get(type(action))
+        return method(self, view, action) if method is not None else 0.0
+
+    def _end(self, view: ManaView, action: Any) -> float:
+        return 0.0
+
+    def _pay(self, view: ManaView, action: A.Pay) -> float:
+        return 1.0 if action.yes else 0.0
+
+    def _sacrifice(self, view: ManaView, action: A.Sacrifice) -> float:
+        return float(len(action.cards)) * (1 if view.hand_size(view.player) > 3 else -1)
+
+    def _mulligan(self, view: ManaView, action: A.Mulligan) -> float:
+        hand = [view.card(u) for u in view.hand()]
+        artifacts = sum(1 for c in hand if c is not None and c.kind is Kind.ARTIFACT)
+        wants = artifacts == 0 or (artifacts == len(hand) and self.move_weight > 1.5)
+        return 1.0 if action.take == wants else 0.0
+
+    def _land(self, view: ManaView, action: A.MakeLand) -> float:
+        if action.card < 0:  # SS Buccaneer shift: only to flee an enemy monster's neighbourhood
+            return -0.5
+        gain: float = view.land_gain(action.card, (action.x, action.y))
+        card = view.card(action.card)
+        if card is not None:  # a land whose arrows pay more with more neighbours is worth keeping for later
+            potential = card.base_mana + sum(a for a in card.arrows if a > 0)
+            gain -= 0.4 * max(0, potential - gain)
+        # room to grow: free squares around the new land favour later arrows (frame limits ignored: a tie-break)
+        lands = view.lands(view.player)
+        x, y = action.x, action.y
+        room = ((x, y + 1) not in lands) + ((x - 1, y) not in lands) + ((x + 1, y) not in lands) \
+            + ((x, y - 1) not in lands)
+        return max(1.0, 5.0 + self.land_weight * gain + 0.1 * room)  # any land beats none: it counts toward 9
+
+    def _open(self, view: ManaView, action: A.OpenMonster) -> float:
+        card = view.card(self._monster_uid(view, action.at))
+        if card is None:
+            return -1.0
+        if card.open_condition is not None and not view.condition_met((card.open_condition,)):
+            return -5.0  # it would be trashed
+        on_enemy_land = action.at[0] != view.player
+        if card.can_attack_party and self.party_attack_weight > 0 and self._acted(view, action.at) is False:
+            return 0.5 + self.party_attack_weight * (1.0 if on_enemy_land else 0.6)
+        return -0.2  # keep the bluff and the mana
+
+    def _monster_uid(self, view: ManaView, at: tuple[int, int, int]) -> int:
+        uid = self._at.get(at, (None, False))[0]
+        return uid if uid is not None else -1
+
+    def _acted(self, view: ManaView, at: tuple[int, int, int]) -> bool | None:
+        entry = self._at.get(at)
+        return entry[1] if entry is not None else None
+
+    def _monster_strength(self, view: ManaView, at: tuple[int, int, int],
+                          kind: BattleKind = BattleKind.CHARACTER_ATTACK) -> tuple[int, int]:
+        key = (at, kind)
+        found = self._strength.get(key)
+        if found is None:
+            found = self._strength[key] = view.monster_strength(at, kind) or UNKNOWN_MONSTER
+        return found
+
+    def _chars(self, view: ManaView, uids: Sequence[int]) -> list[tuple[int, int, int]]:
+        out = []
+        stats = self._stats
+        for u in uids:
+            if u not in stats:
+                c = view.card(u)
+                stats[u] = (c.str_, c.def_) if c is not None else None
+            sd = stats[u]
+            if sd is not None:
+                out.append((u, sd[0], sd[1]))
+        return out
+
+    def _kills(self, monster_str: int, defs: Sequence[int]) -> int:
+        """How many characters a monster's damage kills if its side orders them cheapest first."""
+        n = 0
+        for d in sorted(defs):
+            if monster_str >= d:
+                monster_str -= d
+                n += 1
+            else:
+                break
+        return n
+
+    def _monster_worth(self, view: ManaView, at: tuple[int, int, int]) -> float:
+        """What removing the enemy monster at `at` is worth to us; half for one that comes back (Succubus)."""
+        if at not in self._worth:
+            card = view.card(self._monster_uid(view, at))
+            recurring = 0.5 if card is not None and card.effects.to_top_of_deck else 1.0
+            self._worth[at] = recurring * self._position_worth(view, at)
+        return self._worth[at]
+
+    def _position_worth(self, view: ManaView, at: tuple[int, int, int]) -> float:
+        if at[0] == view.player:  # a squatter: it holds our land's mana and blocks land make around it
+            land_uid = view.lands(view.player).get((at[1], at[2]))
+            land = view.card(land_uid) if land_uid is not None else None
+            return self.guard_weight * (3.0 + (land.base_mana if land is not None else 1))
+        m_str, _ = self._monster_strength(view, at)
+        return self.hunt_weight * (1.5 + 0.3 * m_str)
+
+    def _character_cost(self, view: ManaView, lost: int) -> float:
+        """Characters are the life total: each loss costs more as the last ones go (all 8 gone loses)."""
+        if lost == 0:
+            return 0.0
+        left = self._left - lost
+        scarcity = 30.0 if left <= 1 else 6.0 if left <= 3 else 2.0 if left <= 5 else 0.0
+        return lost * (self.character_value + scarcity)
+
+    def _fight_value(self, view: ManaView, chars: Sequence[int], at: tuple[int, int, int]) -> float:
+        """Expected value of our characters fighting the monster at `at`: its worth if it dies, minus ours lost."""
+        m_str, m_def = self._monster_strength(view, at)
+        stats = self._chars(view, chars)
+        total = 0
+        defs = []
+        for _u, st, df in stats:
+            total += st
+            defs.append(df)
+        value = -self._character_cost(view, self._kills(m_str, defs))
+        if total >= m_def:
+            value += self._monster_worth(view, at)
+        return value
+
+    def _attack_fast(self, view: ManaView, action: A.AttackMonster) -> float:
+        """The same value as `_attack_monster`, without the general helpers' overhead."""
+        at = action.at
+        strength = self._strength.get((at, BattleKind.CHARACTER_ATTACK))
+        if strength is None:
+            strength = self._monster_strength(view, at)
+        m_str, m_def = strength
+        stats = self._stats
+        total = 0
+        defs = []
+        for u in action.characters:
+            sd = stats.get(u)
+            if sd is None:
+                if u in stats:
+                    continue
+                c = view.card(u)
+                sd = stats[u] = (c.str_, c.def_) if c is not None else None
+                if sd is None:
+                    continue
+            total += sd[0]
+            defs.append(sd[1])
+        if total < m_def:
+            return -1.0  # no kill: never better than ending the phase, whatever it costs
+        lost = 0
+        if m_str > 0:
+            defs.sort()
+            for d in defs:
+                if m_str >= d:
+                    m_str -= d
+                    lost += 1
+                else:
+                    break
+        value = -self._character_cost(view, lost) if lost else 0.0
+        worth = self._worth.get(at)
+        value += worth if worth is not None else self._monster_worth(view, at)
+        return value - 0.3 * len(action.characters) - 0.5
+
+    def _attack_monster(self, view: ManaView, action: A.AttackMonster) -> float:
+        # fewer characters for the same result keeps the rest free to block
+        return self._fight_value(view, action.characters, action.at) - 0.3 * len(action.characters) - 0.5
+
+    def _enemy_facts(self, view: ManaView) -> tuple[int, list[tuple[int, int]], int, list[int]]:
+        """(their land count, their open land squares, their untapped characters' STR, their party DEFs)."""
+        if self._enemy is None:
+            enemy = 1 - view.player
+            party = view.party(enemy)
+            untapped = self._chars(view, [u for u, t in party if not t])
+            every = self._chars(view, [u for u, _t in party])
+            self._enemy = (len(view.lands(enemy)), view.land_positions(enemy), sum(st for _u, st, _d in untapped),
+                           sorted(d for _u, _s, d in every))
+        return self._enemy
+
+    def _move(self, view: ManaView, action: A.MoveMonster) -> float:
+        uid = self._monster_uid(view, action.at)
+        card = view.card(uid)
+        if card is None:
+            return -1.0
+        land_uid = view.lands(action.to[0]).get((action.to[1], action.to[2]))
+        land = view.card(land_uid) if land_uid is not None else None
+        steal = land.base_mana if land is not None else 0
+        their_lands, open_squares, threat, _defs = self._enemy_facts(view)
+        danger = 1.0 if threat >= max(card.def_, 1) else 0.0
+        bonus = 1.0 if land is not None and land.attribute == card.attribute else 0.0
+        # denial: a monster on an enemy land forbids land make next to it; it matters near their 9th land
+        tx, ty = action.to[1], action.to[2]
+        shut = sum(1 for x, y in open_squares if abs(x - tx) + abs(y - ty) == 1)
+        deny = max(0, their_lands - 3) * 0.5 * shut
+        if open_squares and shut == len(open_squares):
+            deny += 2.0 * max(0, their_lands - 4)  # no land make at all for them while it stands
+        if their_lands >= 7 and shut:
+            deny += 10.0  # their 9th land is near: blocking it is worth a character
+        return self.move_weight * (1.5 + steal + bonus) + deny - danger * (2.0 + card.str_ * 0.2) \
+            + 0.05 * card.str_
+
+    def _attack_party(self, view: ManaView, action: A.AttackParty) -> float:
+        m_str, m_def = self._monster_strength(view, action.at, BattleKind.PARTY_ATTACK)
+        _lands, _open, strongest, defs = self._enemy_facts(view)
+        kill = 1.0 if defs and m_str >= defs[0] else 0.0
+        risk = 1.0 if strongest >= m_def else 0.0
+        return self.party_attack_weight * (1.0 + 2.0 * kill) - risk * 1.5
+
+    def _place(self, view: ManaView, action: A.PlaceMonster) -> float:
+        card = view.card(action.card)
+        if card is None:
+            return -1.0
+        base = 1.0 + 0.1 * (card.str_ + card.def_)
+        if action.open:
+            if not self.open_placement or (card.open_condition is not None and
+                                           not view.condition_met((card.open_condition,))):
+                return base - 1.5
+            return base + 0.3
+        return base
+
+    def _block(self, view: ManaView, action: A.Block) -> float:
+        battle = view.battle()
+        if not action.characters:
+            return 0.0
+        if battle is None or battle.where is None:
+            return -1.0
+        at = (battle.where[0], battle.where[1][0], battle.where[1][1])
+        worth = self._monster_worth(view, at) if battle.destination is None else \
+            self.guard_weight * 3.0  # stopping a monster at the gate spares the land it wanted
+        if battle.monster is not None and battle.monster.effects.to_top_of_deck:
+            worth *= 0.5
+        m_str, m_def = self._monster_strength(view, at)
+        stats = self._chars(view, action.characters)
+        lost = self._kills(m_str, [d for _u, _s, d in stats])
+        kill = sum(s for _u, s, _d in stats) >= m_def
+        return (worth if kill else 0.0) - self._character_cost(view, lost) - 0.2 * len(action.characters)
+
+    def _defend(self, view: ManaView, action: A.Defend) -> float:
+        battle = view.battle()
+        if battle is None or battle.where is None:
+            return 0.0
+        at = (battle.where[0], battle.where[1][0], battle.where[1][1])
+        if not action.characters:
+            available, used = view.mana(view.player)
+            return -1.5 - (2.0 if available + used >= 9 else 0.0)
+        m_str, m_def = self._monster_strength(view, at, BattleKind.PARTY_ATTACK)
+        tapped = {u for u, t in view.party(view.player) if t}
+        stats = [(u, 0 if u in tapped else s, d) for u, s, d in self._chars(view, action.characters)]
+        lost = self._kills(m_str, [d for _u, _s, d in stats])
+        kill = sum(s for _u, s, _d in stats) >= m_def
+        return (2.5 if kill else 0.0) - self._character_cost(view, lost) - 0.1 * len(action.characters)
+
+    def _assign(self, view: ManaView, action: A.AssignDamage) -> float:
+        battle = view.battle()
+        if battle is None:
+            return 0.0
+        stats = {u: (s, d) for u, s, d in self._chars(view, action.order)}
+        m_str, _ = self._monster_strength(view, (battle.where[0], battle.where[1][0], battle.where[1][1])) \
+            if battle.where is not None else UNKNOWN_MONSTER
+        kills = 0
+        killed_str = 0
+        for u in action.order:
+            s, d = stats.get(u, (0, 99))
+            if m_str >= d:
+                m_str -= d
+                kills += 1
+                killed_str += s
+            else:
+                break
+        return kills * 10 + killed_str
+
+    def _discard(self, view: ManaView, action: A.Discard) -> float:
+        card = view.card(action.card)
+        if card is None:
+            return 0.0
+        names = {c.name for c in (view.card(u) for u in view.lands(view.player).values()) if c is not None}
+        if card.kind is Kind.ARTIFACT:
+            return 3.0 if card.name in names else -2.0  # a land we can no longer place is dead weight
+        if card.kind in (Kind.SUPPORT, Kind.ITEM):
+            return 2.0  # not playable by the engine yet
+        return 1.0 - 0.1 * (card.str_ + card.def_)
+
+    def _choose_character(self, view: ManaView, action: A.ChooseCharacter) -> float:
+        card = view.card(action.character)
+        strength = (card.str_ + card.def_) if card is not None else 0
+        pending = view.pending
+        mine = action.character in {u for u, _ in view.party(view.player)}
+        if pending is not None and pending.kind is ChoiceKind.TAP_CHARACTER:
+            return float(strength) if not mine else -float(strength)
+        return -float(strength) if mine else float(strength)
+
+
+# The weights below were chosen by a sweep against the random agent over the bundled decks (mirror matches).
+class Builder(ScriptedAgent):
+    name: ClassVar[str] = "builder"
+    land_weight: ClassVar[float] = 4.0
+    move_weight: ClassVar[float] = 0.4
+    party_attack_weight: ClassVar[float] = 0.4
+    hunt_weight: ClassVar[float] = 1.0
+    guard_weight: ClassVar[float] = 4.5
+    character_value: ClassVar[float] = 1.0
+
+
+class Raider(ScriptedAgent):
+    name: ClassVar[str] = "raider"
+    land_weight: ClassVar[float] = 2.0
+    move_weight: ClassVar[float] = 2.0
+    party_attack_weight: ClassVar[float] = 2.0
+    hunt_weight: ClassVar[float] = 1.5
+    guard_weight: ClassVar[float] = 3.0
+    character_value: ClassVar[float] = 1.0
+    open_placement: ClassVar[bool] = True
+
+
+_SCORERS: dict[type, Any] = {
+    A.EndMain: ScriptedAgent._end, A.EndPlacement: ScriptedAgent._end, A.MakeLand: ScriptedAgent._land,
+    A.OpenMonster: ScriptedAgent._open, A.AttackMonster: ScriptedAgent._attack_monster,
+    A.MoveMonster: ScriptedAgent._move, A.AttackParty: ScriptedAgent._attack_party,
+    A.PlaceMonster: ScriptedAgent._place, A.Block: ScriptedAgent._block, A.Defend: ScriptedAgent._defend,
+    A.AssignDamage: ScriptedAgent._assign, A.Discard: ScriptedAgent._discard,
+    A.ChooseCharacter: ScriptedAgent._choose_character, A.Pay: ScriptedAgent._pay,
+    A.Sacrifice: ScriptedAgent._sacrifice, A.Mulligan: ScriptedAgent._mulligan,
+}
+
+STYLES = {"builder": Builder, "raider": Raider}
+DEFAULT_STYLE = "builder"
