@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 __all__ = [
-    "Action", "Agent", "Event", "Game", "GameOptions", "GameResult", "IllegalAction", "Outcome", "State",
+    "Action", "Agent", "CardUse", "Event", "Game", "GameOptions", "GameResult", "IllegalAction", "Outcome", "State",
     "TempoMetric", "Termination", "View", "play_game", "replay",
 ]
 
@@ -76,6 +76,19 @@ class TempoMetric:
     meaning: str
 
 
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """What one player did with one card of its deck in one game (per-card statistics are built from these)."""
+
+    seat: int
+    card_id: str
+    copies: int  # copies in the deck
+    in_opening_hand: int  # copies in the opening hand (after any mulligan)
+    drawn: int  # copies that reached the hand at any time, the opening hand included
+    played: int  # copies played (made into land, placed, used, equipped...)
+    first_turn_played: int | None
+
+
 @dataclass(frozen=True)
 class GameOptions:
     """Options every game has; games subclass this with their own (frozen, typed: never a dict)."""
@@ -129,6 +142,10 @@ class State(ABC):
         """A copy in which everything `player` cannot see (hidden hands, deck orders, face-down cards) is dealt
         again at random, consistently with what they can see. Tests use it to prove an agent decides from its
         view alone; search agents use it to sample the positions they might be in."""
+
+    @abstractmethod
+    def card_usage(self) -> list[CardUse]:
+        """Per seat and card of its decks: copies, in the opening hand, drawn, played (for card statistics)."""
 
     @abstractmethod
     def card_locations(self) -> Mapping[int, str]:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, expand_deck
-from tcgsim.engine import Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.cards import ARROW_OFFSETS, Attr, Kind, ManaCard, mana_cards
 from tcgsim.games.mana.effects import Cond, Effect, Verb
@@ -174,6 +174,9 @@ class ManaState(State):
         self.events = [] if record_events else None
         self.tempo: list[tuple[int, int, tuple[float, ...]]] = []
         self._legal: list[Any] | None = None
+        n = len(game.cards)
+        self.hand_turn = [-1] * n  # the turn a card first reached its owner's hand (0: the opening hand)
+        self.played_turn = [-1] * n  # the turn a card was first played
         self._setup()
 
     # ------------------------------------------------------------------------------------------ contract
@@ -207,6 +210,8 @@ class ManaState(State):
         s.action_log = list(self.action_log)
         s.events = list(self.events) if self.events is not None else None
         s.tempo = list(self.tempo)
+        s.hand_turn = list(self.hand_turn)
+        s.played_turn = list(self.played_turn)
         s._legal = None
         return s
 
@@ -313,12 +318,36 @@ class ManaState(State):
     def _draw(self, seat: int, n: int = 1) -> int:
         p = self.players[seat]
         drawn = 0
+        hand_turn = self.hand_turn
         for _ in range(n):
             if not p.deck:
                 break
-            p.hand.append(p.deck.pop())
+            uid = p.deck.pop()
+            p.hand.append(uid)
+            if hand_turn[uid] < 0:
+                hand_turn[uid] = self.turn
             drawn += 1
         return drawn
+
+    def _played(self, uid: int) -> None:
+        if self.played_turn[uid] < 0:
+            self.played_turn[uid] = self.turn
+
+    def card_usage(self) -> list[CardUse]:
+        out: list[CardUse] = []
+        for seat in (0, 1):
+            per: dict[str, list[Any]] = {}
+            for uid in (*self.game.main_uids[seat], *self.game.char_uids[seat]):
+                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
+                row[0] += 1
+                row[1] += self.hand_turn[uid] == 0
+                row[2] += self.hand_turn[uid] >= 0
+                played = self.played_turn[uid]
+                if played >= 0:
+                    row[3] += 1
+                    row[4] = played if row[4] is None else min(row[4], played)
+            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+        return out
 
     def _phase_name(self) -> str:
         return self.phase.name.lower()
@@ -398,6 +427,7 @@ class ManaState(State):
         while len(p.party) < PARTY_SIZE and p.char_deck:
             uid = p.char_deck.pop()
             p.party.append(Character(uid))
+            self._played(uid)
             self.record(self._phase_name(), seat, "party_fill", card=self.cards[uid].name)
 
     def _enter_end(self) -> None:
@@ -563,6 +593,7 @@ class ManaState(State):
         p.hand.remove(uid)
         p.lands[pos] = Land(uid)
         p.land_made = True
+        self._played(uid)
         p.available += gained
         self.record("main", seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained, mana=p.mana,
                     lands=len(p.lands))
@@ -1260,6 +1291,7 @@ class ManaState(State):
             me.hand.remove(action.card)
             land = me.lands[(action.x, action.y)]
             land.monster = Monster(action.card, seat, False)
+            self._played(action.card)
             self.record("placement", seat, "place", card=self.cards[action.card].name if action.open
                         else "face-down monster", x=action.x, y=action.y)
             if action.open:
@@ -1284,6 +1316,8 @@ class ManaState(State):
             self.pending.pop()
             p.mulligan_done = True
             if action.take:  # MANA-SETUP-4: the 7 cards go back, shuffle, draw 7
+                for uid in p.hand:
+                    self.hand_turn[uid] = -1  # not the opening hand after all
                 p.deck.extend(p.hand)
                 p.hand.clear()
                 self.rng.shuffle(p.deck)
