@@ -1,0 +1,83 @@
+"""`tcgsim play`, `tcgsim agents` and `tcgsim bench` through Typer's runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tcgsim.cli import app
+
+runner = CliRunner()
+REPO = Path(__file__).resolve().parent.parent
+RED = str(REPO / "decks" / "mana" / "firestorm.yaml")
+BLUE = str(REPO / "decks" / "mana" / "floodwater.yaml")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_play_prints_a_readable_game_to_its_end() -> None:
+    code, out, _ = run("play", RED, BLUE, "--seed", "7", "--ai", "raider", "--ai", "builder")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Decks shuffled")
+    assert "-- turn 1 --" in lines
+    assert any("makes land:" in line for line in lines)
+    assert lines[-1].startswith("Game over after")
+    assert "Firestorm, raider" in out and "Floodwater, builder" in out
+
+
+def test_play_is_reproducible_from_the_seed() -> None:
+    first = run("play", RED, BLUE, "--seed", "11")[1]
+    assert first == run("play", RED, BLUE, "--seed", "11")[1]
+    assert first != run("play", RED, BLUE, "--seed", "12")[1]
+
+
+def test_play_writes_the_event_stream(tmp_path: Path) -> None:
+    events = tmp_path / "game.jsonl"
+    code, out, _ = run("play", RED, BLUE, "--seed", "3", "--events", str(events), "--quiet")
+    assert code == 0 and out.startswith("Game over")
+    rows = [json.loads(line) for line in events.read_text(encoding="utf-8").splitlines()]
+    assert all({"turn", "player", "kind", "phase"} <= set(r) for r in rows)
+    assert rows[-1]["kind"] == "game_end" and {"winner", "reason", "turns"} <= set(rows[-1])
+    tempo = [r for r in rows if r["kind"] == "tempo"]
+    assert tempo and {"mana", "lands", "hand", "party", "monsters"} <= set(tempo[0])
+    phases = {r["phase"] for r in rows}
+    assert {"setup", "start", "main", "end"} <= phases
+    # never overwrite without being asked
+    code, _, err = run("play", RED, BLUE, "--events", str(events))
+    assert code == 2 and "--force" in err
+    assert run("play", RED, BLUE, "--events", str(events), "--force", "--quiet")[0] == 0
+
+
+def test_play_refuses_bad_input_with_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: mana\nmain: {Drakonis: 9}\n", encoding="utf-8")
+    code, _, err = run("play", str(bad), BLUE)
+    assert code == 1 and "MANA-COPIES" in err and "Traceback" not in err
+    code, _, err = run("play", RED, BLUE, "--ai", "genius")
+    assert code == 2 and "unknown agent" in err
+    code, _, err = run("play", RED, BLUE, "--ai", "raider", "--ai", "builder", "--ai", "random")
+    assert code == 2
+    code, _, err = run("play", RED)
+    assert code == 2 and "takes 2-2 decks" in err
+    gz = str(next((REPO / "decks" / "godzilla").glob("*.yaml")))
+    code, _, err = run("play", RED, gz)
+    assert code == 1 and "mana deck" in err
+
+
+def test_agents_lists_styles_with_the_default() -> None:
+    code, out, _ = run("agents", "mana")
+    assert code == 0
+    assert "builder  (default)" in out and "raider" in out and "random" in out
+
+
+def test_bench_reports_rates_as_json() -> None:
+    code, out, _ = run("bench", "mana", "--games", "4", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 4 and data["decisions"] > 0 and data["decisions_per_s"] > 0
