@@ -36,23 +36,56 @@ class ScriptedAgent:
     def __init__(self) -> None:
         # facts worked out once per decision (the position does not change while we choose)
         self._stats: dict[int, tuple[int, int] | None] = {}
-        self._at: dict[tuple[int, int, int], tuple[int | None, bool]] = {}
+        self._at: dict[tuple[int, int, int], tuple[int | None, bool]] | None = None
         self._worth: dict[tuple[int, int, int], float] = {}
         self._strength: dict[tuple[tuple[int, int, int], BattleKind], tuple[int, int]] = {}
         self._left = 0
         self._enemy: tuple[int, list[tuple[int, int]], int, list[int]] | None = None
+        self._movers: dict[tuple[int, int, int], tuple[Any, float]] = {}
+        self._targets: dict[tuple[int, int, int], tuple[Any, int, float]] = {}
 
     def choose(self, view: ManaView, legal: Sequence[Any], rng: random.Random) -> Any:
-        self._stats.clear()
-        self._worth.clear()
-        self._strength.clear()
-        self._left = view.characters_left(view.player)
+        if self._stats:
+            self._stats.clear()
+        if self._worth:
+            self._worth.clear()
+        if self._strength:
+            self._strength.clear()
+        self._left = -1  # worked out on first use
         self._enemy = None
-        self._at = {where: (uid, acted) for where, _owner, uid, _up, acted in view.monsters()}
-        attack = A.AttackMonster
-        fast = self._attack_fast
+        self._at = None
+        if self._movers:
+            self._movers.clear()
+        if self._targets:
+            self._targets.clear()
         scorers = _SCORERS
-        scores = [fast(view, a) if type(a) is attack else scorers[type(a)](self, view, a) for a in legal]
+        attack = A.AttackMonster
+        targets: dict[tuple[int, int, int], tuple[int, int, float]] = {}
+        stats = self._stats
+        scores: list[float] = []
+        for a in legal:
+            if type(a) is not attack:
+                scores.append(scorers[type(a)](self, view, a))
+                continue
+            # characters attacking a monster: the most numerous candidates, so scored inline (_attack_value)
+            target = targets.get(a.at)
+            if target is None:
+                m_str, m_def = self._monster_strength(view, a.at)
+                target = targets[a.at] = (m_str, m_def, self._monster_worth(view, a.at))
+            m_str, m_def, worth = target
+            total = 0
+            defs = []
+            for u in a.characters:
+                sd = stats.get(u)
+                if sd is None:
+                    sd = self._char_stat(view, u)
+                total += sd[0]
+                defs.append(sd[1])
+            if total < m_def:
+                scores.append(-1.0)
+                continue
+            lost = self._kills(m_str, defs) if m_str > 0 else 0
+            scores.append((worth - self._character_cost(view, lost) if lost else worth) - 0.3 * len(defs) - 0.5)
         top = max(scores) - 1e-9
         best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
@@ -84,9 +117,9 @@ class ScriptedAgent:
             return -0.5
         gain: float = view.land_gain(action.card, (action.x, action.y))
         card = view.card(action.card)
-        if card is not None:  # a land whose arrows pay more with more neighbours is worth keeping for later
-            potential = card.base_mana + sum(a for a in card.arrows if a > 0)
-            gain -= 0.4 * max(0, potential - gain)
+        potential = card.base_mana + sum(a for a in card.arrows if a > 0) if card is not None else 0
+        # a land whose arrows pay more with more neighbours is worth keeping for later
+        gain -= 0.4 * max(0, potential - gain)
         # room to grow: free squares around the new land favour later arrows (frame limits ignored: a tie-break)
         lands = view.lands(view.player)
         x, y = action.x, action.y
@@ -105,12 +138,17 @@ class ScriptedAgent:
             return 0.5 + self.party_attack_weight * (1.0 if on_enemy_land else 0.6)
         return -0.2  # keep the bluff and the mana
 
+    def _monsters_at(self, view: ManaView) -> dict[tuple[int, int, int], tuple[int | None, bool]]:
+        if self._at is None:
+            self._at = {where: (uid, acted) for where, _owner, uid, _up, acted in view.monsters()}
+        return self._at
+
     def _monster_uid(self, view: ManaView, at: tuple[int, int, int]) -> int:
-        uid = self._at.get(at, (None, False))[0]
+        uid = self._monsters_at(view).get(at, (None, False))[0]
         return uid if uid is not None else -1
 
     def _acted(self, view: ManaView, at: tuple[int, int, int]) -> bool | None:
-        entry = self._at.get(at)
+        entry = self._monsters_at(view).get(at)
         return entry[1] if entry is not None else None
 
     def _monster_strength(self, view: ManaView, at: tuple[int, int, int],
@@ -164,27 +202,22 @@ class ScriptedAgent:
         """Characters are the life total: each loss costs more as the last ones go (all 8 gone loses)."""
         if lost == 0:
             return 0.0
+        if self._left < 0:
+            self._left = view.characters_left(view.player)
         left = self._left - lost
         scarcity = 30.0 if left <= 1 else 6.0 if left <= 3 else 2.0 if left <= 5 else 0.0
         return lost * (self.character_value + scarcity)
 
-    def _fight_value(self, view: ManaView, chars: Sequence[int], at: tuple[int, int, int]) -> float:
-        """Expected value of our characters fighting the monster at `at`: its worth if it dies, minus ours lost."""
-        m_str, m_def = self._monster_strength(view, at)
-        stats = self._chars(view, chars)
-        total = 0
-        defs = []
-        for _u, st, df in stats:
-            total += st
-            defs.append(df)
-        value = -self._character_cost(view, self._kills(m_str, defs))
-        if total >= m_def:
-            value += self._monster_worth(view, at)
-        return value
+    def _char_stat(self, view: ManaView, uid: int) -> tuple[int, int]:
+        c = view.card(uid)
+        sd = self._stats[uid] = (c.str_, c.def_) if c is not None else (0, 99)
+        return sd
 
-    def _attack_fast(self, view: ManaView, action: A.AttackMonster) -> float:
-        """The same value as `_attack_monster`, without the general helpers' overhead."""
-        at = action.at
+    def _attack_monster(self, view: ManaView, action: A.AttackMonster) -> float:
+        return self._attack_value(view, action.at, action.characters)
+
+    def _attack_value(self, view: ManaView, at: tuple[int, int, int], characters: tuple[int, ...]) -> float:
+        """Our characters attacking the monster at `at`: its worth if it dies, minus the characters it kills."""
         strength = self._strength.get((at, BattleKind.CHARACTER_ATTACK))
         if strength is None:
             strength = self._monster_strength(view, at)
@@ -192,7 +225,7 @@ class ScriptedAgent:
         stats = self._stats
         total = 0
         defs = []
-        for u in action.characters:
+        for u in characters:
             sd = stats.get(u)
             if sd is None:
                 if u in stats:
@@ -217,11 +250,7 @@ class ScriptedAgent:
         value = -self._character_cost(view, lost) if lost else 0.0
         worth = self._worth.get(at)
         value += worth if worth is not None else self._monster_worth(view, at)
-        return value - 0.3 * len(action.characters) - 0.5
-
-    def _attack_monster(self, view: ManaView, action: A.AttackMonster) -> float:
-        # fewer characters for the same result keeps the rest free to block
-        return self._fight_value(view, action.characters, action.at) - 0.3 * len(action.characters) - 0.5
+        return value - 0.3 * len(characters) - 0.5  # fewer attackers for the same result keep more to block
 
     def _enemy_facts(self, view: ManaView) -> tuple[int, list[tuple[int, int]], int, list[int]]:
         """(their land count, their open land squares, their untapped characters' STR, their party DEFs)."""
@@ -235,26 +264,39 @@ class ScriptedAgent:
         return self._enemy
 
     def _move(self, view: ManaView, action: A.MoveMonster) -> float:
-        uid = self._monster_uid(view, action.at)
-        card = view.card(uid)
+        mover = self._movers.get(action.at)
+        if mover is None:
+            card = view.card(self._monster_uid(view, action.at))
+            if card is None:
+                mover = self._movers[action.at] = (None, 0.0)
+            else:
+                threat = self._enemy_facts(view)[2]
+                danger = 1.0 if threat >= max(card.def_, 1) else 0.0
+                mover = self._movers[action.at] = (card, 0.05 * card.str_ - danger * (2.0 + card.str_ * 0.2))
+        card, own_value = mover
         if card is None:
             return -1.0
-        land_uid = view.lands(action.to[0]).get((action.to[1], action.to[2]))
+        target = self._targets.get(action.to)
+        if target is None:
+            target = self._targets[action.to] = self._target_value(view, action.to)
+        land_attr, steal, deny = target
+        bonus = 1.0 if land_attr is not None and land_attr == card.attribute else 0.0
+        return self.move_weight * (1.5 + steal + bonus) + deny + own_value
+
+    def _target_value(self, view: ManaView, to: tuple[int, int, int]) -> tuple[Any, int, float]:
+        """(attribute, base mana, denial value) of moving into the enemy land at `to`, whoever moves."""
+        land_uid = view.lands(to[0]).get((to[1], to[2]))
         land = view.card(land_uid) if land_uid is not None else None
-        steal = land.base_mana if land is not None else 0
-        their_lands, open_squares, threat, _defs = self._enemy_facts(view)
-        danger = 1.0 if threat >= max(card.def_, 1) else 0.0
-        bonus = 1.0 if land is not None and land.attribute == card.attribute else 0.0
+        their_lands, open_squares, _threat, _defs = self._enemy_facts(view)
         # denial: a monster on an enemy land forbids land make next to it; it matters near their 9th land
-        tx, ty = action.to[1], action.to[2]
+        tx, ty = to[1], to[2]
         shut = sum(1 for x, y in open_squares if abs(x - tx) + abs(y - ty) == 1)
         deny = max(0, their_lands - 3) * 0.5 * shut
         if open_squares and shut == len(open_squares):
             deny += 2.0 * max(0, their_lands - 4)  # no land make at all for them while it stands
         if their_lands >= 7 and shut:
             deny += 10.0  # their 9th land is near: blocking it is worth a character
-        return self.move_weight * (1.5 + steal + bonus) + deny - danger * (2.0 + card.str_ * 0.2) \
-            + 0.05 * card.str_
+        return (land.attribute if land is not None else None, land.base_mana if land is not None else 0, deny)
 
     def _attack_party(self, view: ManaView, action: A.AttackParty) -> float:
         m_str, m_def = self._monster_strength(view, action.at, BattleKind.PARTY_ATTACK)

@@ -955,8 +955,9 @@ class ManaState(State):
     def _battle_step(self) -> None:
         b = self.battle
         assert b is not None
-        found = self.find_monster(b.monster_uid)
-        if b.step == 0:  # open a face-down monster that is fought (MANA-MON-6)
+        step = b.step
+        found = self.find_monster(b.monster_uid) if step < 4 else None
+        if step == 0:  # open a face-down monster that is fought (MANA-MON-6)
             b.step = 1
             if found is None:
                 b.step = 5
@@ -969,35 +970,35 @@ class ManaState(State):
                                            by_character_attack=b.kind is BattleKind.CHARACTER_ATTACK)
                 if not alive:
                     b.step = 5
-        elif b.step == 1:  # battle skills that ask for a choice (Goblin)
+        elif step == 1:  # battle skills that ask for a choice (Goblin)
             b.step = 2
             if found is None:
                 b.step = 5
                 return
-            card = self.cards[b.monster_uid]
-            for e in card.effects.battle:
+            for e in self.cards[b.monster_uid].effects.battle:
                 if e.verb is Verb.SACRIFICE_FROM_HAND:
                     hand = [u for u in self.players[b.monster_owner].hand if self.cards[u].kind is Kind.MONSTER]
                     if hand:
                         self.pending.append(Choice(ChoiceKind.SACRIFICE, b.monster_owner, tuple(hand), 1,
                                                    b.monster_uid))
-        elif b.step == 2:  # the monster's side orders its damage (MANA-BATTLE-6)
+        elif step == 2:  # the monster's side orders its damage (MANA-BATTLE-6)
             b.step = 3
             if found is None:
                 b.step = 5
                 return
-            fighting = tuple(u for u in b.chars if self.players[b.char_player].character(u) is not None)
+            party = self.players[b.char_player]
+            fighting = tuple(u for u in b.chars if party.character(u) is not None)
             b.order = fighting
             if len(fighting) > 1 and not any(e.verb is Verb.DAMAGE_EACH_CHARACTER for e in self.cards[b.monster_uid]
                                           .effects.battle):
                 m_str, _ = self.monster_stats(b.monster_uid, b.monster_owner, found[0])
                 if m_str > 0:
                     self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, fighting, 1, b.monster_uid))
-        elif b.step == 3:
+        elif step == 3:
             b.step = 4
             if found is not None:
                 self._resolve_damage(b, found)
-        elif b.step == 4:  # end of battle
+        elif step == 4:  # end of battle
             b.step = 5
             self._end_of_battle(b)
         else:
@@ -1167,7 +1168,7 @@ class ManaState(State):
                 make = A.MakeLand
                 out += [make(uid, x, y) for x, y in positions]
         untapped = tuple(c.uid for c in me.party if not c.tapped)
-        attack_sets = _SUBSETS.get(untapped) or _nonempty_subsets(untapped)
+        attack_sets = _SUBSETS.get(untapped) or _nonempty_subsets(untapped) if untapped else []
         enemy_free = [(opp, pos[0], pos[1]) for pos, land in them.lands.items()
                       if land.monster is None and not cards[land.uid].effects.blocks_enemy_moves]
         can_hit_party = bool(them.party or them.available)
@@ -1459,7 +1460,7 @@ class ManaView:
         self._monsters: list[tuple[tuple[int, int, int], int, int | None, bool, bool]] | None = None
         self._strength: dict[tuple[object, ...], tuple[int, int] | None] = {}
         self._positions: dict[int, list[Pos]] = {}
-        self._lands: dict[int, dict[Pos, int]] = {}
+        self._lands: dict[int, dict[Pos, int]] = {}  # memo tables: small, and most decisions touch one or two
 
     @property
     def turn(self) -> int:
