@@ -1,0 +1,572 @@
+"""Markdown and HTML from one intermediate document, so both say exactly the same.
+
+`build_document` turns the report tables and plots into a `Document` (sections of paragraphs, bullet lists,
+tables, call-outs and figures, all text already formatted); `to_markdown` and `to_html` only lay it out. Inline
+text uses two marks only: **bold** and `code`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from tcgsim.report import metrics as M
+from tcgsim.report.plots import Plot
+from tcgsim.report.tables import ReportTables, fmt_pct, fmt_rate, reason_label, seat_label
+
+__all__ = ["Bullets", "Callout", "Cell", "Code", "Document", "Figure", "Para", "Section", "Table",
+           "build_document", "to_html", "to_markdown"]
+
+SMALL_MARK = "‡"
+
+
+# --- the intermediate structure -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell: its text, and whether it rests on too small a sample (shown muted, marked ‡)."""
+
+    text: str
+    muted: bool = False
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: Sequence[str]
+
+
+@dataclass(frozen=True)
+class Code:
+    text: str
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A boxed message: 'warning' (something the reader must know before trusting the numbers) or 'info'."""
+
+    title: str
+    text: str
+    items: Sequence[str] = ()
+    level: str = "warning"
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: Sequence[str]
+    rows: Sequence[Sequence[Any]]  # str or Cell
+    align: Sequence[str] = ()  # 'l' or 'r' per column; default: first left, the rest right
+    caption: str | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    plot: Plot
+
+
+Block = Para | Bullets | Code | Callout | Table | Figure
+
+
+@dataclass
+class Section:
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+    level: int = 2
+
+    @property
+    def anchor(self) -> str:
+        return re.sub(r"[^a-z0-9]+", "-", self.title.lower()).strip("-")
+
+
+@dataclass
+class Document:
+    title: str
+    subtitle: str
+    sections: list[Section]
+
+
+# --- formatting helpers ---------------------------------------------------------------------------------------
+
+def _n(x: Any) -> str:
+    return f"{int(x):,}" if x is not None and np.isfinite(x) else "—"
+
+
+def _rate_n(rate: float, n: int, small: bool) -> Cell:
+    if not n or not np.isfinite(rate):
+        return Cell("—")
+    return Cell(f"{100 * rate:.1f}% ({int(n):,})" + (f" {SMALL_MARK}" if small else ""), muted=small)
+
+
+def _num(x: float, digits: int = 1) -> str:
+    return f"{x:.{digits}f}" if x is not None and np.isfinite(x) else "—"
+
+
+# --- sections -------------------------------------------------------------------------------------------------
+
+def _what_was_run(t: ReportTables) -> Section:
+    h = t.header
+    sec = Section("What was run")
+    rows = []
+    for d in h["decks"]:
+        rows.append([f"**{d['key']}**", d.get("plan") or "—", d.get("ai") or "—",
+                     f"`{d['path']}`" if d.get("path") else "—"])
+    sec.blocks.append(Table(["deck", "plan", "AI", "file"], rows, align=["l", "l", "l", "l"]))
+    facts = [f"game: **{h['game']}**",
+             f"games: **{h['games']:,}**" + (f" ({h['errors']:,} raised an error)" if h["errors"] else ""),
+             f"matchups: {len(h['matchups'])}" + (f" ({', '.join(h['matchups'])})" if len(h["matchups"]) <= 4
+                                                  else ""),
+             f"seed: `{h['seed']}`" if h.get("seed") is not None else "seed: not recorded"]
+    if h.get("versions"):
+        facts.append("versions: " + ", ".join(f"{k} {v}" for k, v in h["versions"].items()))
+    if h.get("finished"):
+        took = f" in {h['seconds']:,.1f} s" if isinstance(h.get("seconds"), int | float) else ""
+        facts.append(f"finished: {h['finished']}{took}")
+    sec.blocks.append(Bullets(facts))
+    if h.get("command"):
+        sec.blocks.append(Para("To reproduce it:"))
+        sec.blocks.append(Code(str(h["command"])))
+    if h.get("status") not in (None, "complete"):
+        sec.blocks.append(Callout("This run has not finished",
+                                  f"run.json says `{h['status']}`: the figures cover only the games played so far."))
+    if len(t.unmodelled):
+        items = []
+        for deck in t.decks:
+            names = sorted(str(r.card_name) for r in t.unmodelled.itertuples() if deck in r.decks)
+            if names:
+                items.append(f"**{deck}** ({len(names)}): {', '.join(names)}")
+        sec.blocks.append(Callout(
+            f"{len(t.unmodelled)} card(s) of this run have effects the simulator does not model",
+            "They play with their printed stats only, so their figures (and their decks' win rates) may be off:",
+            items))
+    return sec
+
+
+def _findings(t: ReportTables) -> Section:
+    sec = Section("Key findings")
+    titles = {"run": "The run", "matchups": "Matchups", "decks": "Decks", "seats": "Seats", "cards": "Cards"}
+    if t.notes:
+        for topic in dict.fromkeys(n.topic for n in t.notes):
+            sec.blocks.append(Para(f"**{titles.get(topic, topic.capitalize())}**"))
+            sec.blocks.append(Bullets([n.text for n in t.notes if n.topic == topic]))
+    else:
+        sec.blocks.append(Para("Nothing the intervals can support yet: run more games."))
+    sec.blocks.append(Para(
+        "Win rates count a draw as the win shared (half a win for two players) and leave out games that raised an "
+        f"error; ranges are 95% intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
+        "See *Method* at the end."))
+    return sec
+
+
+def _win_rates(t: ReportTables, plots: dict[str, Plot]) -> Section:
+    sec = Section("Win rates")
+    rows = []
+    for r in t.deck.itertuples(index=False):
+        rows.append([f"**{r.deck}**", str(r.ai or "—"), _n(r.games), _n(r.wins), _n(r.losses), _n(r.draws),
+                     _n(r.errors), Cell(fmt_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+    sec.blocks.append(Table(["deck", "AI", "games", "wins", "losses", "draws", "errors", "win rate (95% CI)"], rows,
+                            align=["l", "l", "r", "r", "r", "r", "r", "r"], caption="Per deck, all its games."))
+    rows = []
+    for r in t.deck_seat.itertuples(index=False):
+        rows.append([f"**{r.deck}**", seat_label(int(r.seat), t.n_players), _n(r.games),
+                     f"{r.wins:,}–{r.losses:,}–{r.draws:,}",
+                     Cell(fmt_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+    sec.blocks.append(Table(["deck", "seat", "games", "W–L–D", "win rate (95% CI)"], rows,
+                            align=["l", "l", "r", "r", "r"], caption="Per deck and seat."))
+    rows = []
+    for r in t.seat.itertuples(index=False):
+        rows.append([seat_label(int(r.seat), int(r.n_players)) + (f" ({r.n_players} players)"
+                                                                   if t.seat["n_players"].nunique() > 1 else ""),
+                     _n(r.games), fmt_rate(r.win_rate, r.ci_low, r.ci_high), fmt_pct(r.fair),
+                     f"{100 * r.advantage:+.1f} ({100 * r.adv_low:+.1f} to {100 * r.adv_high:+.1f})"])
+    sec.blocks.append(Table(["seat", "games", "win rate (95% CI)", "fair share", "advantage, points (95% CI)"],
+                            rows, caption="The game's own seat advantage: every deal is played with the seats "
+                                          "rotated, so deck strength cancels out."))
+    for key in ("win_rates", "seats"):
+        if key in plots:
+            sec.blocks.append(Figure(plots[key]))
+    return sec
+
+
+def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
+    if len(t.decks) < 2 or not len(t.matchups):
+        return None
+    sec = Section("Matchups and ranking")
+    cell = {(r.deck, r.opponent): r for r in t.matchups.itertuples(index=False)}
+    rows: list[list[str | Cell]] = []
+    for a in t.decks:
+        row: list[str | Cell] = [f"**{a}**"]
+        for b in t.decks:
+            r = cell.get((a, b))
+            if a == b or r is None:
+                row.append("·")
+            else:
+                row.append(Cell(f"{fmt_rate(r.win_rate, r.ci_low, r.ci_high, 0)} n={r.games:,}",
+                                muted=r.games < t.min_sample))
+        rows.append(row)
+    caption = "Win rate of the row deck against the column deck (95% CI, games)."
+    if t.n_players > 2:
+        caption += (" In games of 3-4 players a pair counts when one of the two won (or nobody did, as a draw); "
+                    "games a third deck won are left out.")
+    sec.blocks.append(Table(["deck \\ opponent", *t.decks], rows, caption=caption))
+    if "matchups" in plots:
+        sec.blocks.append(Figure(plots["matchups"]))
+    if len(t.ranking):
+        rows = []
+        for r in t.ranking.itertuples(index=False):
+            half = M.Z95 * r.rating_se
+            rows.append([str(r.rank), f"**{r.deck}**", fmt_pct(r.mean_win_rate), str(r.opponents),
+                         f"{r.rating:+.0f} ({r.rating - half:+.0f} to {r.rating + half:+.0f})",
+                         fmt_pct(r.expected), _n(r.games)])
+        cap = ("Mean win rate: the plain mean of the deck's matchup win rates. Bradley-Terry rating: the strength "
+               "fitted to every game at once, on the Elo scale (0 = an average deck of this run; a 100-point gap "
+               "means about 64% for the higher one); 'vs average' is the expected win rate against a deck of "
+               "average strength.")
+        if bool(t.ranking["regularised"].any()):
+            cap += (" Some deck never lost or never won against the rest, so one virtual draw per pair was added to "
+                    "keep the ratings finite.")
+        sec.blocks.append(Table(["rank", "deck", "mean win rate", "opponents", "BT rating (95% CI)", "vs average",
+                                 "games"], rows, align=["r", "l", "r", "r", "r", "r", "r"], caption=cap))
+        if "ranking" in plots:
+            sec.blocks.append(Figure(plots["ranking"]))
+    return sec
+
+
+def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
+    sec = Section("Game length and how games end")
+    rows: list[list[Any]] = []
+    for r in t.lengths.itertuples(index=False):
+        rows.append([f"**{r.matchup}**" if r.matchup == "all games" else str(r.matchup), _n(r.games), _num(r.mean),
+                     _num(r.p10, 0), _num(r.p25, 0), _num(r.p50, 0), _num(r.p75, 0), _num(r.p90, 0),
+                     f"{int(r.min)}–{int(r.max)}"])
+    sec.blocks.append(Table(["matchup", "games", "mean", "10%", "25%", "median", "75%", "90%", "range"], rows,
+                            caption="Turns per game (the game's turn counter; errors left out)."))
+    reasons = list(dict.fromkeys(t.reasons.sort_values("games", ascending=False)["reason"]))
+    fixed = [r for r in ("turn_limit", "decision_limit", "error") if r in reasons]
+    reasons = [r for r in reasons if r not in fixed] + fixed
+    piv = {(r.matchup, r.reason): r for r in t.reasons.itertuples(index=False)}
+    rows = []
+    for m in dict.fromkeys(t.reasons["matchup"]):
+        row: list[str | Cell] = [f"**{m}**" if m == "all games" else str(m)]
+        for reason in reasons:
+            r = piv.get((m, reason))
+            row.append("0" if r is None else f"{r.games:,} ({fmt_pct(r.share)})")
+        rows.append(row)
+    sec.blocks.append(Table(["matchup", *[reason_label(r) for r in reasons]], rows,
+                            caption="How games end: games (share) by win condition, draws by limit, and errors."))
+    if "game_length" in plots:
+        sec.blocks.append(Figure(plots["game_length"]))
+    rows = []
+    for r in t.wins_reason.itertuples(index=False):
+        rows.append([f"**{r.deck}**", "won" if r.result == "win" else "lost", reason_label(r.reason), _n(r.games),
+                     fmt_pct(r.share_of_games),
+                     f"{fmt_rate(r.share_of_result, r.ci_low, r.ci_high)} of {r.of_result:,}",
+                     f"{_num(r.median_turn, 0)} ({_num(r.q25_turn, 0)}–{_num(r.q75_turn, 0)})"])
+    sec.blocks.append(Table(["deck", "result", "by", "games", "of its games", "of its wins / losses (95% CI)",
+                             "median turn (IQR)"], rows, align=["l", "l", "l", "r", "r", "r", "r"],
+                            caption="How each deck wins and loses."))
+    if "endings" in plots:
+        sec.blocks.append(Figure(plots["endings"]))
+    return sec
+
+
+def _tempo(t: ReportTables, plots: dict[str, Plot]) -> Section:
+    sec = Section("Tempo")
+    if len(t.wins_by_turn):
+        rows = []
+        for r in t.wins_by_turn.itertuples(index=False):
+            rows.append([f"**{r.deck}**", _n(r.games),
+                         *[fmt_pct(getattr(r, f"by_{m}"), 0) for m in t.milestones],
+                         fmt_pct(r.final, 0), _num(r.median_win_turn, 0)])
+        sec.blocks.append(Table(["deck", "games", *[f"won by turn {m}" for m in t.milestones], "won in all",
+                                 "median winning turn"], rows,
+                                caption="How fast each deck reaches a win condition: the cumulative share of its "
+                                        "games won by turn t (turns: the 10/25/50/75/90% points of game length)."))
+    if "wins_by_turn" in plots:
+        sec.blocks.append(Figure(plots["wins_by_turn"]))
+    if len(t.tempo):
+        milestones = [m for m in t.milestones if m <= int(t.tempo["turn"].max())]
+        at = t.tempo[t.tempo["turn"].isin(milestones)].set_index(["deck", "metric", "turn"])
+        rows = []
+        for metric in dict.fromkeys(t.tempo["metric"]):
+            for deck in t.decks:
+                vals = []
+                for m in milestones:
+                    key = (deck, metric, m)
+                    if key in at.index:
+                        r = at.loc[key]
+                        vals.append(f"{r['mean']:.2f} ± {(r['ci_high'] - r['mean']):.2f}")
+                    else:
+                        vals.append("—")
+                if any(v != "—" for v in vals):
+                    rows.append([f"{metric}", deck, *vals])
+        sec.blocks.append(Table(["metric", "deck", *[f"turn {m}" for m in milestones]], rows,
+                                align=["l", "l", *["r"] * len(milestones)],
+                                caption="Mean of each tempo metric at the end of turn t (± the 95% half-width), "
+                                        "over the games still running then."))
+        sec.blocks.append(Bullets([f"`{k}`: {v}" for k, v in t.tempo_meanings.items()]))
+    if "tempo" in plots:
+        sec.blocks.append(Figure(plots["tempo"]))
+    return sec
+
+
+def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
+    if not len(t.cards):
+        return []
+    intro = Section("Cards")
+    intro.blocks.append(Para(
+        "Per card of each deck, in the manner of 17lands: **GP** games with the card in the deck; **OH** a copy in "
+        "the opening hand; **GD** a copy drawn later; **GIH** in hand at some point (OH or GD); **GNS** never "
+        "drawn; **IWD** = GIH WR − GNS WR, the improvement when drawn, in points with its 95% interval; **played** "
+        "a copy played; **turn** the mean turn its first copy was played. Every win rate shows its games in "
+        f"brackets; {SMALL_MARK} marks figures on fewer than {t.min_sample} games, too few to say anything "
+        "(a 95% interval wider than ±14 points)."))
+    intro.blocks.append(Para(
+        "IWD is an association, not a cause. A game that lasts longer draws more cards, so every card of a deck "
+        "that wins its long games shows a positive IWD (and the reverse for a deck that wins fast): compare a "
+        "card with the deck's other cards (the dashed line in each plot is the deck's median card) rather than "
+        "with zero. OH WR, from the opening hand that is dealt before anything happens, is the figure least "
+        "touched by game length. With dozens of cards, about one plain 95% interval in twenty misses zero by "
+        "chance; the key findings use a corrected interval."))
+    out = [intro]
+    for deck in t.decks:
+        part = t.cards[t.cards["deck"] == deck]
+        if not len(part):
+            continue
+        sec = Section(f"Cards of {deck}", level=3)
+        rows = []
+        for r in part.itertuples(index=False):
+            iwd_small = bool(r.small)
+            iwd = "—" if not np.isfinite(r.iwd) else \
+                f"{100 * r.iwd:+.1f} ({100 * r.iwd_low:+.1f} to {100 * r.iwd_high:+.1f})" + \
+                (f" {SMALL_MARK}" if iwd_small else "")
+            rows.append([
+                f"**{r.card_name}**", str(r.copies), _n(r.gp), _rate_n(r.gp_wr, r.gp, r.gp_small),
+                _rate_n(r.oh_wr, r.oh, r.oh_small), _rate_n(r.gd_wr, r.gd, r.gd_small),
+                _rate_n(r.gih_wr, r.gih, r.gih_small), _rate_n(r.gns_wr, r.gns, r.gns_small),
+                Cell(iwd, muted=iwd_small), _rate_n(r.played_wr, r.played, r.played_small),
+                _num(r.mean_turn_played),
+            ])
+        sec.blocks.append(Table(["card", "copies", "GP", "GP WR", "OH WR (n)", "GD WR (n)", "GIH WR (n)",
+                                 "GNS WR (n)", "IWD, points (95% CI)", "played WR (n)", "turn"], rows,
+                                caption=f"{deck}: cards by IWD, best first."))
+        key = next((k for k, p in plots.items() if p.title == f"Cards of {deck}"), None)
+        if key:
+            sec.blocks.append(Figure(plots[key]))
+        out.append(sec)
+    return out
+
+
+def _method(t: ReportTables) -> Section:
+    sec = Section("Method")
+    sec.blocks.append(Bullets([
+        "**Draws** (turn limit, decision limit) count as the win shared among the players: half a win in a "
+        "two-player game, 1/n with n players; they are also listed on their own. Win rate = (wins + draws/n) / "
+        "games.",
+        "**Errors**: games that raised are no result; they are counted, and left out of every rate.",
+        "**Intervals**: 95% Wilson score intervals for rates; Newcombe's hybrid score interval for IWD; "
+        "mean ± 1.96 standard errors for tempo means. Games of one deal (the same seed, seats rotated) are "
+        "treated as independent, which slightly narrows the intervals.",
+        "**Seats**: seat 1 plays first (on the play) in two-player games; every deal is played in every seat "
+        "rotation, so a deck's win rate carries no seat advantage.",
+        "**Ranking**: Bradley-Terry strengths by maximum likelihood (Hunter's MM algorithm) over all head-to-head "
+        "results, reported on the Elo scale; unlike Elo updates they do not depend on the order games were "
+        "played.",
+        f"**Small samples**: figures on fewer than {t.min_sample} games are marked {SMALL_MARK} and never used in "
+        "the key findings; a finding is stated only when its interval excludes the neutral value (50%, the fair "
+        "share, zero). Card findings must clear a Bonferroni-corrected interval (family-wise 95% over the deck's "
+        "cards), since one plain 95% interval in twenty misses zero by chance.",
+        "**Tempo**: each metric is recorded at the end of every turn for every player; means are over games still "
+        "running at that turn (turns with under 5% of a deck's games left are cut).",
+    ]))
+    return sec
+
+
+def build_document(t: ReportTables, plots: Sequence[Plot]) -> Document:
+    """The whole report as one structure: header, findings, win rates, matchups, length, tempo, cards, method."""
+    by_key = {p.key: p for p in plots}
+    h = t.header
+    if not h["games"]:
+        empty = Section("What was run", [Callout("This run has no games", "games.parquet holds no rows: nothing "
+                                                 "was played yet, or the run stopped before its first game.")])
+        if h.get("command"):
+            empty.blocks += [Para("Its command:"), Code(str(h["command"]))]
+        return Document(title="tcgsim report: no games", subtitle=str(h.get("path") or ""), sections=[empty])
+    sections = [_what_was_run(t), _findings(t), _win_rates(t, by_key)]
+    if (m := _matchups(t, by_key)) is not None:
+        sections.append(m)
+    sections += [_length(t, by_key), _tempo(t, by_key), *_cards(t, by_key), _method(t)]
+    subtitle = f"{h['game']} · {h['games']:,} games · {len(t.decks)} decks"
+    return Document(title=f"tcgsim report: {h['title']}", subtitle=subtitle, sections=sections)
+
+
+# --- Markdown -------------------------------------------------------------------------------------------------
+
+def _md_cell(c: str | Cell) -> str:
+    text = c.text if isinstance(c, Cell) else c
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(tb: Table) -> list[str]:
+    align = list(tb.align) or ["l", *["r"] * (len(tb.columns) - 1)]
+    lines = ["| " + " | ".join(_md_cell(c) for c in tb.columns) + " |",
+             "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"]
+    lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in tb.rows]
+    if tb.caption:
+        lines = [f"*{tb.caption}*", "", *lines]
+    return lines
+
+
+def to_markdown(doc: Document, image_prefix: str = "plots/") -> str:
+    """The document as GitHub-flavoured Markdown; figures link to image_prefix + the PNG's file name."""
+    out = [f"# {doc.title}", "", doc.subtitle, ""]
+    for sec in doc.sections:
+        out += ["#" * sec.level + " " + sec.title, ""]
+        for b in sec.blocks:
+            if isinstance(b, Para):
+                out += [b.text, ""]
+            elif isinstance(b, Bullets):
+                out += [f"- {item}" for item in b.items] + [""]
+            elif isinstance(b, Code):
+                out += ["```sh", b.text, "```", ""]
+            elif isinstance(b, Callout):
+                kind = "WARNING" if b.level == "warning" else "NOTE"
+                out += [f"> [!{kind}]", f"> **{b.title}.** {b.text}"]
+                out += [f"> - {item}" for item in b.items] + [""]
+            elif isinstance(b, Table) and not b.rows:
+                out += [f"*{b.caption or 'Table'}* Nothing to show: no game has a result.", ""]
+            elif isinstance(b, Table):
+                out += [*_md_table(b), ""]
+            elif isinstance(b, Figure):
+                out += [f"![{b.plot.caption}]({image_prefix}{b.plot.path.name})", "", f"*{b.plot.caption}*", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+# --- HTML -----------------------------------------------------------------------------------------------------
+
+def _inline(text: str) -> str:
+    """Escape, then render the two inline marks (**bold**, `code`) and *emphasis*."""
+    s = html.escape(text, quote=False)
+    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
+    s = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", s)
+    s = re.sub(r"(?<![\w*])\*(?!\s)([^*]+?)\*(?![\w*])", r"<em>\1</em>", s)
+    return s
+
+
+_CSS = """
+:root { --fg: #1d1d1f; --muted: #8a8a8e; --line: #d9d9de; --warn: #fff4e5; --warnline: #f0a020; }
+* { box-sizing: border-box; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif;
+       color: var(--fg); max-width: 1180px; margin: 0 auto; padding: 24px 32px 64px; }
+h1 { font-size: 1.7em; margin: 0 0 4px; }
+h2 { font-size: 1.3em; margin: 2em 0 .6em; padding-bottom: 4px; border-bottom: 2px solid var(--line); }
+h3 { font-size: 1.1em; margin: 1.6em 0 .5em; }
+.subtitle { color: var(--muted); margin: 0 0 1em; }
+nav.toc { font-size: .9em; margin: 1em 0; }
+nav.toc a { margin-right: 1em; white-space: nowrap; }
+table { border-collapse: collapse; margin: .4em 0 1.2em; font-size: .86em; }
+caption { caption-side: top; text-align: left; color: #444; font-style: italic; padding: 2px 0 6px; }
+th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; vertical-align: top; }
+th { background: #f4f4f6; text-align: left; font-weight: 600; }
+td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.muted { color: var(--muted); }
+.scroll { overflow-x: auto; }
+pre { background: #f4f4f6; padding: 8px 12px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .92em; }
+.callout { background: var(--warn); border-left: 4px solid var(--warnline); padding: 8px 14px; margin: 1em 0; }
+.callout.info { background: #eef5ff; border-color: #4c72b0; }
+figure { margin: 1em 0 1.6em; }
+figure img { max-width: 100%; height: auto; border: 1px solid var(--line); }
+figcaption { color: #444; font-size: .9em; }
+ul.findings li { margin: .25em 0; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 11px; }
+  nav.toc { display: none; }
+  h2 { page-break-after: avoid; }
+  figure, table, .callout { page-break-inside: avoid; }
+  .scroll { overflow: visible; }
+}
+"""
+
+_SCRIPT = """
+window.addEventListener('load', function () {
+  var imgs = document.images, bad = 0;
+  for (var i = 0; i < imgs.length; i++) {
+    var ok = imgs[i].complete && imgs[i].naturalWidth > 0;
+    imgs[i].setAttribute('data-loaded', ok ? 'yes' : 'no');
+    if (!ok) { bad++; }
+  }
+  document.body.setAttribute('data-images', imgs.length + ' loaded ' + (imgs.length - bad) + ' broken ' + bad);
+});
+"""
+
+
+def _html_table(tb: Table) -> str:
+    align = list(tb.align) or ["l", *["r"] * (len(tb.columns) - 1)]
+    parts = ['<div class="scroll"><table>']
+    if tb.caption:
+        parts.append(f"<caption>{_inline(tb.caption)}</caption>")
+    parts.append("<thead><tr>" + "".join(
+        f'<th class="{a}">{_inline(c)}</th>' for c, a in zip(tb.columns, align, strict=False)) + "</tr></thead>")
+    parts.append("<tbody>")
+    for row in tb.rows:
+        cells = []
+        for c, a in zip(row, align, strict=False):
+            muted = isinstance(c, Cell) and c.muted
+            text = c.text if isinstance(c, Cell) else c
+            cls = f"{a} muted" if muted else a
+            cells.append(f'<td class="{cls}">{_inline(text)}</td>')
+        parts.append("<tr>" + "".join(cells) + "</tr>")
+    parts.append("</tbody></table></div>")
+    return "".join(parts)
+
+
+def _img_src(path: Any) -> str:
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    return f"data:image/png;base64,{data}"
+
+
+def to_html(doc: Document) -> str:
+    """The document as one self-contained HTML page: styles inline, plots embedded as data URIs, a small script
+    that marks each image as loaded or broken (data-loaded) for the browser test."""
+    body = [f"<h1>{_inline(doc.title)}</h1>", f'<p class="subtitle">{_inline(doc.subtitle)}</p>']
+    body.append('<nav class="toc">' + "".join(
+        f'<a href="#{s.anchor}">{html.escape(s.title)}</a>' for s in doc.sections if s.level == 2) + "</nav>")
+    for sec in doc.sections:
+        body.append(f'<h{sec.level} id="{sec.anchor}">{html.escape(sec.title)}</h{sec.level}>')
+        for b in sec.blocks:
+            if isinstance(b, Para):
+                body.append(f"<p>{_inline(b.text)}</p>")
+            elif isinstance(b, Bullets):
+                cls = ' class="findings"' if sec.title == "Key findings" else ""
+                body.append(f"<ul{cls}>" + "".join(f"<li>{_inline(i)}</li>" for i in b.items) + "</ul>")
+            elif isinstance(b, Code):
+                body.append(f"<pre><code>{html.escape(b.text)}</code></pre>")
+            elif isinstance(b, Callout):
+                items = "".join(f"<li>{_inline(i)}</li>" for i in b.items)
+                body.append(f'<div class="callout {html.escape(b.level)}" role="note"><strong>'
+                            f"{_inline(b.title)}.</strong> {_inline(b.text)}"
+                            + (f"<ul>{items}</ul>" if items else "") + "</div>")
+            elif isinstance(b, Table) and not b.rows:
+                body.append(f"<p><em>{_inline(b.caption or 'Table')}</em> Nothing to show: no game has a "
+                            f"result.</p>")
+            elif isinstance(b, Table):
+                body.append(_html_table(b))
+            elif isinstance(b, Figure):
+                p = b.plot
+                body.append(f'<figure><img src="{_img_src(p.path)}" alt="{html.escape(p.caption)}" '
+                            f'data-plot="{html.escape(p.path.name)}"><figcaption>{_inline(p.caption)}'
+                            f"</figcaption></figure>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{html.escape(doc.title)}</title>\n<style>{_CSS}</style>\n"
+            f"<script>{_SCRIPT}</script>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")

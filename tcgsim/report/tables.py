@@ -1,0 +1,542 @@
+"""The report's sections as DataFrames: what was run, results per deck and seat, matchups and ranking, game
+length and endings, tempo, cards, and the plain-language notes the numbers support.
+
+Every figure here comes from `metrics`; this module only chooses what goes together and in which order.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from tcgsim.report import metrics as M
+from tcgsim.report.data import RunData, RunLike, as_run
+
+__all__ = ["SUMMARY_SCHEMA", "Note", "ReportTables", "build_tables", "fmt_pct", "fmt_rate",
+           "reason_label", "records", "seat_label", "to_summary"]
+
+SUMMARY_SCHEMA = "tcgsim-report/1"
+
+MILESTONE_QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)  # of game length: the turns the tempo tables show
+
+
+def milestone_turns(games: pd.DataFrame) -> list[int]:
+    """The turns at which the tempo and wins-by-turn tables show values: the 10/25/50/75/90% quantiles of game
+    length (errors left out), so they fall where this game's games are actually decided."""
+    ok = games.loc[games["reason"].astype(object) != "error", "turns"]
+    if not len(ok):
+        return [1]
+    return sorted({max(1, int(round(float(q)))) for q in ok.quantile(list(MILESTONE_QUANTILES))})
+
+REASON_LABELS = {
+    "mana_12": "12 mana", "party_routed": "party routed", "lands_9": "9 lands", "deck_out": "deck out",
+    "turn_limit": "turn limit (draw)", "decision_limit": "decision limit (draw)", "error": "error",
+}
+
+
+def reason_label(reason: str) -> str:
+    """A win reason or termination in words (mana_12 -> '12 mana'); unknown ones with spaces for underscores."""
+    return REASON_LABELS.get(str(reason), str(reason).replace("_", " "))
+
+
+def seat_label(seat: int, n_players: int) -> str:
+    """'on the play' / 'on the draw' for two players (seat 0 plays first), 'seat k' (1-based) otherwise."""
+    if n_players == 2:
+        return "on the play" if seat == 0 else "on the draw"
+    return f"seat {seat + 1}"
+
+
+def fmt_pct(x: float, digits: int = 1) -> str:
+    """0.6412 -> '64.1%'; NaN -> '—'."""
+    if x is None or not np.isfinite(x):
+        return "—"
+    return f"{100 * x:.{digits}f}%"
+
+
+def fmt_rate(rate: float, lo: float, hi: float, digits: int = 1) -> str:
+    """'64.1% (61.0–67.1)': a rate with its 95% interval."""
+    if rate is None or not np.isfinite(rate):
+        return "—"
+    return f"{100 * rate:.{digits}f}% ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
+
+
+@dataclass
+class ReportTables:
+    """Everything a report shows, as DataFrames (numbers, not text) plus the header and the notes."""
+
+    header: dict[str, Any]
+    decks: list[str]  # deck keys in run order: the order (and colours) of every table and plot
+    n_players: int  # the most players in any game of the run
+    long: pd.DataFrame  # metrics.seat_results: one row per game and seat
+    deck: pd.DataFrame  # per deck: games, wins, losses, draws, errors, win rate and interval, AI
+    deck_seat: pd.DataFrame  # the same per deck and seat
+    seat: pd.DataFrame  # seat advantage of the game itself
+    matchups: pd.DataFrame  # long matchup matrix: deck vs opponent
+    ranking: pd.DataFrame  # mean win rate against the other decks, Bradley-Terry strengths and ratings
+    lengths: pd.DataFrame  # turns per matchup (and all games)
+    reasons: pd.DataFrame  # how games end per matchup (and all games)
+    wins_reason: pd.DataFrame  # per deck: wins and losses by reason, with turns
+    cum_wins: pd.DataFrame  # per deck and turn: share of games won by then
+    milestones: list[int]  # turns the tempo tables show (quantiles of game length)
+    wins_by_turn: pd.DataFrame  # per deck: the cumulative share at milestone turns, median winning turn
+    tempo: pd.DataFrame  # per deck, metric and turn: mean with band
+    tempo_meanings: dict[str, str]
+    cards: pd.DataFrame  # per deck and card: 17lands-style figures
+    unmodelled: pd.DataFrame  # cards of the run whose effects the engine does not model
+    notes: list[Note] = field(default_factory=list)
+    min_sample: int = M.MIN_SAMPLE
+
+
+# --- header ---------------------------------------------------------------------------------------------------
+
+def _deck_order(games: pd.DataFrame, meta: dict[str, Any]) -> list[str]:
+    present: list[str] = []
+    cols = [c for c in (f"deck_{i}" for i in range(4)) if c in games.columns]
+    if cols:
+        stacked = games[cols].astype(object).to_numpy().ravel()  # row-major: game order, then seat
+        present = list(pd.unique(pd.Series(stacked).dropna()))
+    order: list[str] = []
+    for d in _meta_decks(meta):
+        key = d.get("key") or d.get("name")
+        if key in present and key not in order:
+            order.append(str(key))
+    return order + [str(d) for d in present if d not in order]
+
+
+def _meta_decks(meta: dict[str, Any]) -> list[dict[str, Any]]:
+    decks = meta.get("decks")
+    if isinstance(decks, dict):
+        return [{"key": k, **(v if isinstance(v, dict) else {"path": v})} for k, v in decks.items()]
+    if isinstance(decks, list):
+        return [d if isinstance(d, dict) else {"key": str(d)} for d in decks]
+    return []
+
+
+def _command(meta: dict[str, Any]) -> str | None:
+    cmd = meta.get("command") or meta.get("argv")
+    if isinstance(cmd, list | tuple):
+        return shlex.join(str(c) for c in cmd)
+    return str(cmd) if cmd else None
+
+
+def _plan_from_file(path: str | None, sha256: str | None) -> str | None:
+    """The deck's plan read from its file, if the file is still there and unchanged since the run."""
+    if not path:
+        return None
+    p = Path(path)
+    if not p.is_file():
+        return None
+    try:
+        if sha256:
+            import hashlib
+
+            if hashlib.sha256(p.read_bytes()).hexdigest() != sha256:
+                return None
+        from tcgsim.decks import read_deck
+
+        return read_deck(p).plan
+    except Exception:  # the header is best effort: a deck file that no longer reads is simply not quoted
+        return None
+
+
+def _header(run: RunData, decks: list[str], long: pd.DataFrame) -> dict[str, Any]:
+    meta = run.meta
+    games = run.games
+    by_key = {str(d.get("key") or d.get("name")): d for d in _meta_decks(meta)}
+    ai = long.groupby("deck")["ai"].agg(lambda s: ", ".join(sorted({str(x) for x in s.dropna()}))).to_dict() \
+        if "ai" in long.columns and len(long) else {}
+    deck_rows = []
+    for key in decks:
+        d = by_key.get(key, {})
+        plan = d.get("plan") or _plan_from_file(d.get("path"), d.get("sha256"))
+        deck_rows.append({"key": key, "name": d.get("name", key), "path": d.get("path"), "game": d.get("game"),
+                          "sha256": d.get("sha256"), "plan": plan, "ai": ai.get(key) or d.get("ai")})
+    seeds = sorted({int(s) for s in games["run_seed"].dropna()}) if "run_seed" in games.columns else []
+    seed = meta.get("seed", meta.get("run_seed"))
+    if seed is None and isinstance(meta.get("seeds"), dict):
+        seed = meta["seeds"].get("run_seed")
+    if seed is None:
+        seed = seeds[0] if len(seeds) == 1 else (seeds or None)
+    game_keys = sorted({str(g) for g in games["game"].dropna()}) if len(games) else []
+    errors = int((long.groupby("game_id")["result"].first() == "error").sum()) if len(long) else 0
+    matchups = list(pd.unique(games["matchup"].astype(object))) if len(games) else []
+    versions = meta.get("versions") or meta.get("version")
+    raw_timings = meta.get("timings")
+    timings: dict[str, Any] = raw_timings if isinstance(raw_timings, dict) else {}
+    sessions = timings.get("sessions") if isinstance(timings.get("sessions"), list) else []
+    finished = sessions[-1].get("finished") if sessions and isinstance(sessions[-1], dict) else None
+    return {
+        "title": _title(decks, matchups),
+        "path": str(run.path) if run.path else None,
+        "games": int(len(games)),
+        "errors": errors,
+        "game": game_keys[0] if len(game_keys) == 1 else ", ".join(game_keys),
+        "matchups": [str(m) for m in matchups],
+        "decks": deck_rows,
+        "seed": seed,
+        "command": _command(meta),
+        "versions": versions if isinstance(versions, dict) else ({"tcgsim": versions} if versions else {}),
+        "seconds": timings.get("seconds"),
+        "finished": meta.get("finished") or finished,
+        "status": meta.get("status"),
+        "kind": meta.get("kind"),
+    }
+
+
+def _title(decks: list[str], matchups: list[str]) -> str:
+    if len(matchups) == 1:
+        return str(matchups[0])
+    return f"{len(decks)} decks, {len(matchups)} matchups"
+
+
+# --- unmodelled cards -----------------------------------------------------------------------------------------
+
+def unmodelled_cards(game: str, cards: pd.DataFrame) -> pd.DataFrame:
+    """Cards of the run whose effects the game's engine does not model (`tcgsim.games.<game>.effects.
+    unmodelled_card_ids`), with the decks that hold them; empty for games without such a function."""
+    empty = pd.DataFrame(columns=["card_id", "card_name", "decks"])
+    if not len(cards) or not game:
+        return empty
+    try:
+        from tcgsim.cards import load_pool
+        from tcgsim.games import get_game
+
+        info = get_game(game)
+        if importlib.util.find_spec(f"tcgsim.games.{info.package}.effects") is None:
+            return empty
+        fn = getattr(info.module("effects"), "unmodelled_card_ids", None)
+        if fn is None:
+            return empty
+        missing = set(fn(load_pool(info.key)))
+    except Exception:  # an unknown game key or an engine still being written: no warning rather than no report
+        return empty
+    used = cards[["card_id", "card_name", "deck"]].drop_duplicates().astype(object)
+    used = used[used["card_id"].isin(missing)]
+    if not len(used):
+        return empty
+    out = used.groupby(["card_id", "card_name"], sort=True)["deck"].agg(lambda s: sorted(set(s))).reset_index()
+    out.columns = ["card_id", "card_name", "decks"]
+    return out
+
+
+# --- sections -------------------------------------------------------------------------------------------------
+
+def _ranking(matchups: pd.DataFrame, decks: list[str]) -> pd.DataFrame:
+    cols = ["deck", "opponents", "mean_win_rate", "strength", "rating", "rating_se", "expected", "games",
+            "regularised"]
+    if len(decks) < 2 or not len(matchups):
+        return pd.DataFrame(columns=cols)
+    mean = matchups.groupby("deck").agg(opponents=("opponent", "nunique"), mean_win_rate=("win_rate", "mean"))
+    bt = M.bradley_terry(matchups).set_index("deck")
+    out = mean.join(bt, how="outer").reset_index().rename(columns={"index": "deck"})
+    out = out.sort_values(["rating", "mean_win_rate"], ascending=False, kind="stable").reset_index(drop=True)
+    out.insert(0, "rank", np.arange(1, len(out) + 1))
+    return out
+
+
+def _with_all(games: pd.DataFrame, fn: Any) -> pd.DataFrame:
+    """A per-matchup table with an 'all games' block appended when the run has several matchups."""
+    per = fn(games)
+    if games["matchup"].nunique() > 1:
+        every = fn(games.assign(matchup="all games"))
+        per = pd.concat([per, every], ignore_index=True)
+    return per
+
+
+def _wins_by_turn(cum: pd.DataFrame, long: pd.DataFrame, milestones: list[int]) -> pd.DataFrame:
+    """Per deck: the share of its games won by each milestone turn, in all, and its median winning turn."""
+    ok = long[long["result"] == "win"]
+    median = ok.groupby("deck")["turns"].median()
+    rows = []
+    for deck, part in cum.groupby("deck", sort=False):
+        share = part.set_index("turn")["share"]
+        final = float(share.iloc[-1])
+        row: dict[str, Any] = {"deck": deck, "games": int(part["games"].iloc[0])}
+        for t in milestones:
+            row[f"by_{t}"] = float(share.get(t, final))  # past the longest game: everything is decided
+        row["final"] = final
+        row["median_win_turn"] = float(median.get(deck, np.nan))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _tempo_meanings(game: str, metrics: list[str]) -> dict[str, str]:
+    meanings: dict[str, str] = {}
+    try:
+        from tcgsim.games import get_game
+
+        for m in get_game(game).game_class().tempo_metrics:
+            meanings[m.name] = m.meaning
+    except Exception:  # a game without an engine: metrics keep their column names
+        pass
+    return {m: meanings.get(m, m.replace("_", " ")) for m in metrics}
+
+
+def build_tables(run: RunLike | RunData | str | Path, min_sample: int = M.MIN_SAMPLE) -> ReportTables:
+    """Compute every table of the report from a run (a folder, a `RunData` or a `Run`)."""
+    data = as_run(run)
+    games = data.games.sort_values("game_id", kind="stable").reset_index(drop=True)
+    long = M.seat_results(games)
+    decks = _deck_order(games, data.meta)
+    n_players = int(games["n_players"].max()) if len(games) else 2
+    order = {d: i for i, d in enumerate(decks)}
+
+    def by_deck(frame: pd.DataFrame, *extra: str) -> pd.DataFrame:
+        if not len(frame):
+            return frame
+        keys = frame["deck"].map(order)
+        return frame.assign(_o=keys).sort_values(["_o", *extra], kind="stable").drop(columns="_o") \
+            .reset_index(drop=True)
+
+    header = _header(data, decks, long)
+    deck = by_deck(M.deck_results(long))
+    deck["ai"] = deck["deck"].map({d["key"]: d["ai"] for d in header["decks"]})
+    deck_seat = by_deck(M.deck_results(long, by_seat=True), "seat")
+    seat = M.seat_advantage(long)
+    pairs = M.pairwise_results(long)
+    matchups = M.matchup_matrix(pairs)
+    if len(matchups):
+        matchups = matchups.assign(_r=matchups["deck"].map(order), _c=matchups["opponent"].map(order)) \
+            .sort_values(["_r", "_c"]).drop(columns=["_r", "_c"]).reset_index(drop=True)
+    ranking = _ranking(matchups, decks)
+    lengths = _with_all(games, M.game_lengths)
+    reasons = _with_all(games, M.end_reasons)
+    wins_reason = by_deck(M.wins_by_reason(long))
+    max_turn = int(games["turns"].max()) if len(games) else 1
+    cum = by_deck(M.cumulative_wins(long, max_turn), "turn")
+    milestones = milestone_turns(games)
+    wins_by_turn = _wins_by_turn(cum, long, milestones)
+    tempo_frame = data.tempo
+    metric_cols = [c for c in tempo_frame.columns if c not in ("game_id", "turn", "seat", "deck")]
+    if len(tempo_frame):
+        ok_ids = games.loc[games["reason"].astype(object) != "error", "game_id"]
+        tempo_frame = tempo_frame[tempo_frame["game_id"].isin(ok_ids)]
+        per_deck = long[long["result"] != "error"].groupby("deck").size()
+        min_games = max(10, int(0.05 * per_deck.min())) if len(per_deck) else 10
+        tempo = M.tempo_curves(tempo_frame, metric_cols, min_games=min_games)
+        tempo = by_deck(tempo.assign(_m=tempo["metric"].map({m: i for i, m in enumerate(metric_cols)})), "_m",
+                        "turn").drop(columns="_m")
+    else:
+        tempo = M.tempo_curves(pd.DataFrame(columns=["game_id", "turn", "seat", "deck"]), [])
+    n_by_game = games.set_index("game_id")["n_players"]
+    cards = by_deck(M.card_stats(data.cards, n_by_game, min_sample=min_sample)) if len(data.cards) \
+        else pd.DataFrame()
+    tables = ReportTables(
+        header=header, decks=decks, n_players=n_players, long=long, deck=deck, deck_seat=deck_seat, seat=seat,
+        matchups=matchups, ranking=ranking, lengths=lengths, reasons=reasons, wins_reason=wins_reason,
+        cum_wins=cum, milestones=milestones, wins_by_turn=wins_by_turn, tempo=tempo,
+        tempo_meanings=_tempo_meanings(str(header["game"]), metric_cols),
+        cards=cards, unmodelled=unmodelled_cards(str(header["game"]), data.cards), min_sample=min_sample,
+    )
+    tables.notes = build_notes(tables)
+    return tables
+
+
+# --- notes ----------------------------------------------------------------------------------------------------
+
+def _pct0(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _span(lo: float, hi: float, neutral: float = 0.5) -> str:
+    """'(61–67%)'; with one decimal when a whole-percent bound would read as the neutral value itself (an
+    interval (46–49.6%) must not print as (46–50%) beside a claim that it excludes 50%)."""
+    digits = 1 if round(100 * lo) == round(100 * neutral) or round(100 * hi) == round(100 * neutral) else 0
+    return f"({100 * lo:.{digits}f}–{100 * hi:.{digits}f}%)"
+
+
+def _dominant_reason(long: pd.DataFrame) -> tuple[str, float] | None:
+    """The win reason that ends more than half of the decided games with 95% confidence, and its share."""
+    decided = long[long["result"] == "win"].drop_duplicates("game_id")
+    if not len(decided):
+        return None
+    counts = decided["reason"].value_counts()
+    lo, _ = M.wilson_interval(int(counts.iloc[0]), len(decided))
+    return (str(counts.index[0]), float(counts.iloc[0] / len(decided))) if lo > 0.5 else None
+
+
+def _how_wins(long: pd.DataFrame, deck: str, usual: str | None = None) -> str | None:
+    """How `deck` wins in `long`, when one reason carries more than half of its wins with 95% confidence:
+    'wins mostly by deck out (79% of its 294 wins; middle half on turns 46–53)'. When that reason is the run's
+    `usual` one (nearly every game ends that way) only the timing is news: 'wins its 365 games on turns 22–35
+    (middle half)'. None when no reason dominates or there are under 10 wins."""
+    wins = long[(long["deck"] == deck) & (long["result"] == "win")]
+    if len(wins) < 10:
+        return None
+    counts = wins["reason"].value_counts()
+    top, n_top = str(counts.index[0]), int(counts.iloc[0])
+    lo, _ = M.wilson_interval(n_top, len(wins))
+    if lo <= 0.5:
+        return None
+
+    def when(turns: pd.Series) -> str:
+        q25, q75 = int(turns.quantile(0.25)), int(turns.quantile(0.75))
+        return f"turn {q25}" if q25 == q75 else f"turns {q25}–{q75}"
+
+    if usual is not None and top == usual:
+        return f"wins its {len(wins):,} games on {when(wins['turns'])} (middle half)"
+    return (f"wins mostly by {reason_label(top)} ({_pct0(n_top / len(wins))} of its {len(wins):,} wins; middle "
+            f"half on {when(wins.loc[wins['reason'] == top, 'turns'])})")
+
+
+@dataclass(frozen=True)
+class Note:
+    """One plain-language finding, under a topic: run, matchups, decks, seats or cards."""
+
+    topic: str
+    text: str
+
+
+NOTE_TOPICS = ("run", "matchups", "decks", "seats", "cards")
+
+
+def build_notes(t: ReportTables) -> list[Note]:
+    """Plain-language statements the numbers support: each one rests on an interval that excludes the neutral
+    value (50%, a fair share, zero), or says plainly that a comparison is too close to call. Card findings must
+    clear a Bonferroni-corrected interval (family-wise 95% over the deck's cards): with dozens of cards, plain 95%
+    intervals would miss zero by chance for one card in twenty."""
+    notes: list[Note] = []
+    long = t.long
+    n_err = int(t.header.get("errors", 0))
+    if n_err:
+        notes.append(Note("run", f"{n_err:,} game(s) raised an error and are left out of every rate (see `error` "
+                                 f"in games.parquet)."))
+    games_n = t.header["games"]
+    per_game = long.drop_duplicates("game_id")["reason"] if len(long) else pd.Series(dtype=object)
+    for reason in ("turn_limit", "decision_limit"):
+        n = int((per_game == reason).sum())
+        if n and (n / max(games_n, 1) >= 0.01 or reason == "decision_limit"):
+            extra = " (a game stuck inside one turn: likely an engine or AI bug)" if reason == "decision_limit" \
+                else ""
+            notes.append(Note("run", f"{n:,} games ({fmt_pct(n / games_n)}) ended at the {reason.replace('_', ' ')} "
+                                     f"and count as draws{extra}."))
+    dominant = _dominant_reason(long)
+    usual = dominant[0] if dominant and dominant[1] >= 0.8 else None
+    if dominant:
+        notes.append(Note("run", f"Most decided games end by {reason_label(dominant[0])}: "
+                                 f"{_pct0(dominant[1])} of them."))
+    # matchups (two-player games)
+    if t.n_players == 2 and len(t.matchups):
+        ids = {d: set(g) for d, g in long.groupby("deck")["game_id"]}
+        seen: set[frozenset[str]] = set()
+        for row in t.matchups.itertuples(index=False):
+            pair = frozenset((row.deck, row.opponent))
+            if pair in seen:
+                continue
+            seen.add(pair)
+            sub = long[long["game_id"].isin(ids.get(row.deck, set()) & ids.get(row.opponent, set()))]
+            if row.ci_low > 0.5 or row.ci_high < 0.5:
+                fav, dog = (row.deck, row.opponent) if row.ci_low > 0.5 else (row.opponent, row.deck)
+                rate, lo, hi = (row.win_rate, row.ci_low, row.ci_high) if fav == row.deck else \
+                    (1 - row.win_rate, 1 - row.ci_high, 1 - row.ci_low)
+                text = f"**{fav}** wins {_pct0(rate)} {_span(lo, hi)} of {row.games:,} games against **{dog}**"
+                how_fav, how_dog = _how_wins(sub, fav, usual), _how_wins(sub, dog, usual)
+                if how_dog:
+                    text += f"; {dog} {how_dog}"
+                elif how_fav:
+                    text += f"; {fav} {how_fav}"
+                notes.append(Note("matchups", text + "."))
+            else:
+                notes.append(Note("matchups", f"**{row.deck}** vs **{row.opponent}** is too close to call: "
+                                              f"{_pct0(row.win_rate)} {_span(row.ci_low, row.ci_high)} over "
+                                              f"{row.games:,} games."))
+    # decks overall, when there are several matchups or several players
+    if len(t.header.get("matchups", [])) > 1 or t.n_players > 2:
+        fair = 1.0 / t.n_players
+        for row in t.deck.itertuples(index=False):
+            if not row.games:
+                continue
+            if row.ci_low > fair:
+                notes.append(Note("decks", f"**{row.deck}** wins {_pct0(row.win_rate)} "
+                                           f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, above the "
+                                           f"fair share of {_pct0(fair)}."))
+            elif row.ci_high < fair:
+                notes.append(Note("decks", f"**{row.deck}** wins only {_pct0(row.win_rate)} "
+                                           f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, below "
+                                           f"the fair share of {_pct0(fair)}."))
+    # seat advantage
+    for row in t.seat.itertuples(index=False):
+        if int(row.n_players) == 2 and row.seat != 0:
+            continue
+        lo, hi = sorted((abs(row.adv_low), abs(row.adv_high)))
+        pts = f"{100 * abs(row.advantage):.1f} points ({100 * lo:.1f} to {100 * hi:.1f})"
+        who = "The player on the play" if int(row.n_players) == 2 else \
+            seat_label(int(row.seat), int(row.n_players)).capitalize()
+        if row.adv_low > 0 or row.adv_high < 0:
+            word = "an advantage" if row.advantage > 0 else "a disadvantage"
+            notes.append(Note("seats", f"{who} has {word} of {pts}: it wins {fmt_pct(row.win_rate)} of "
+                                       f"{row.games:,} games where the fair share is {_pct0(row.fair)}."))
+        elif int(row.n_players) == 2:
+            notes.append(Note("seats", f"No measurable first-player advantage: the player on the play wins "
+                                       f"{fmt_pct(row.win_rate)} {_span(row.ci_low, row.ci_high)} of "
+                                       f"{row.games:,} games."))
+    # cards
+    if len(t.cards):
+        for deck in t.decks:
+            part = t.cards[(t.cards["deck"] == deck) & ~t.cards["small"] & t.cards["iwd"].notna()]
+            if not len(part):
+                continue
+            z = NormalDist().inv_cdf(1 - 0.05 / (2 * len(part)))
+            _, lo, hi = M.newcombe_interval(part["gih_wr"] * part["gih"], part["gih"], part["gns_wr"] * part["gns"],
+                                            part["gns"], z=z)
+            part = part.assign(_lo=lo, _hi=hi)
+            good = part[part["_lo"] > 0].sort_values("iwd", ascending=False).head(2)
+            bad = part[part["_hi"] < 0].sort_values("iwd").head(2)
+            for row in pd.concat([good, bad]).itertuples(index=False):
+                notes.append(Note("cards",
+                    f"**{deck}** wins {_pct0(row.gih_wr)} of the {row.gih:,} games where it draws "
+                    f"**{row.card_name}** and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not: IWD "
+                    f"{100 * row.iwd:+.1f} points ({100 * row.iwd_low:+.1f} to {100 * row.iwd_high:+.1f})."))
+    return notes
+
+
+# --- summary.json ---------------------------------------------------------------------------------------------
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A DataFrame as JSON-ready records (NaN as None, numpy scalars as Python numbers)."""
+    if not len(frame):
+        return []
+    out: list[dict[str, Any]] = json.loads(frame.to_json(orient="records", force_ascii=False))
+    return out
+
+
+def to_summary(t: ReportTables) -> dict[str, Any]:
+    """Every figure of the report as plain JSON data: the same numbers as the tables, unrounded."""
+    unmodelled = [{"card_id": r.card_id, "card_name": r.card_name, "decks": list(r.decks)}
+                  for r in t.unmodelled.itertuples(index=False)]
+    return {
+        "schema": SUMMARY_SCHEMA,
+        "conventions": {
+            "win_rate": "(wins + draws / n_players) / games; errors left out of every rate",
+            "draws": "count as the win shared among the players (half a win for two players)",
+            "interval": "95% Wilson score interval (rates); Newcombe hybrid score interval (IWD); "
+                        "mean +- 1.96 standard errors (tempo)",
+            "seats": "seat 0 plays first (on the play)",
+            "min_sample": t.min_sample,
+            "ranking": "Bradley-Terry maximum likelihood, rating on the Elo scale (400 log10 strength, mean 0)",
+        },
+        "run": t.header,
+        "decks": records(t.deck),
+        "decks_by_seat": records(t.deck_seat),
+        "seat_advantage": records(t.seat),
+        "matchups": records(t.matchups),
+        "ranking": records(t.ranking),
+        "game_length": records(t.lengths),
+        "end_reasons": records(t.reasons),
+        "wins_by_reason": records(t.wins_reason),
+        "wins_by_turn": records(t.wins_by_turn),
+        "wins_cumulative": records(t.cum_wins),
+        "tempo": records(t.tempo),
+        "tempo_metrics": t.tempo_meanings,
+        "cards": records(t.cards),
+        "unmodelled_cards": unmodelled,
+        "notes": [{"topic": n.topic, "text": n.text} for n in t.notes],
+    }
