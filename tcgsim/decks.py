@@ -30,6 +30,7 @@ MAX_ENTRIES = 2000
 SECTIONS: dict[str, tuple[str, ...]] = {
     "godzilla": ("main", "battle", "stock"),
     "eva": ("main", "hokan"),
+    "eva-short": ("main", "hokan"),  # a standard deck; the short rule sets 補完 and 使徒 aside (EVA-SHORT-3)
     "mana": ("main", "characters"),
 }
 _SECTION_WORDS: dict[str, str] = {

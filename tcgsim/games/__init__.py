@@ -34,6 +34,7 @@ class GameInfo:
     card_types: tuple[str, ...]
     package: str  # folder under tcgsim/games
     carddb: str  # folder under carddb/
+    game_attr: str = "GAME"  # the Game class's name in the package's game.py (variants share a package)
 
     def module(self, name: str) -> ModuleType:
         """One of the game's modules (rules, cards, state, actions, game, effects, ai)."""
@@ -55,7 +56,7 @@ class GameInfo:
         """The engine's Game subclass; UnknownGame if this game cannot be played yet."""
         if not self.playable:
             raise UnknownGame(f"{self.key} games cannot be played yet (deck validation only)")
-        cls: type[Game] = self.module("game").GAME
+        cls: type[Game] = getattr(self.module("game"), self.game_attr)
         return cls
 
     @property
@@ -89,6 +90,18 @@ GAMES: dict[str, GameInfo] = {
             card_types=("character", "eva", "drama", "battle", "put", "angel", "hokan"),
             package="eva",
             carddb="eva",
+        ),
+        GameInfo(
+            key="eva-short",
+            title="Neon Genesis Evangelion card game, short rule",
+            title_ja="新世紀エヴァンゲリオン カードゲーム ショートルール",
+            min_players=2,
+            max_players=2,
+            summary="The 2-player short rule: dialogue only; down the opponent's hidden character.",
+            card_types=("character", "eva", "drama", "battle", "put", "angel", "hokan"),
+            package="eva",
+            carddb="eva",
+            game_attr="SHORT_GAME",
         ),
         GameInfo(
             key="mana",

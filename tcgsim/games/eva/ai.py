@@ -1,0 +1,609 @@
+"""Scripted EVA players, for the standard rules (EvaView) and the short rule (EvaShortView). Each style is a
+subclass that changes class-level weights; all decide from the view alone (what their player may see) and break
+ties with the seeded generator they are handed.
+
+- `seeker`: pursues its own 補完. Speaks the dialogue and drama that move its 補完 card's conditions, keeps 求 cards
+  for the stage, answers only what sets it back, and plays battles to win them. In the short rule it keeps its
+  own character safe in the group and hurts the others.
+- `hurter`: works against the others. Hurts, ungroups and downs the characters the other players' 補完 cards need,
+  answers their dialogue, plays against their battles (a lost battle costs them 3 cards) and keeps 傷 cards for
+  their stages. In the short rule it hunts the character it believes the opponent holds.
+
+Both judge one action ahead: the city after the action (groups, downed characters, cards under main cards) is
+scored by how near each player's 補完 card is to its next level, and every card spoken is weighed against the
+hand it leaves (an empty hand or a deck too short for the draw points drops a player out, EVA-DRAW2-5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tcgsim.games.eva import actions as A
+from tcgsim.games.eva.cards import EvaCard, Kind, Mark
+from tcgsim.games.eva.city import can_reach, normalise_groups
+from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
+from tcgsim.games.eva.game import EvaView
+from tcgsim.games.eva.short import EvaShortView
+
+# ------------------------------------------------------------------------------------------------ the city
+
+
+def _hurt(down: list[bool], group: list[int], target: int) -> None:
+    if group[target] >= 0:
+        group[target] = -1
+        normalise_groups(group)
+    else:
+        down[target] = True
+
+
+def _seek(down: list[bool], group: list[int], speaker: int, target: int) -> None:
+    if down[target]:
+        down[target] = False
+        return
+    if group[speaker] >= 0 and group[speaker] == group[target]:
+        return
+    ga, gb = group[speaker], group[target]
+    new = min(speaker, target) if ga < 0 and gb < 0 else max(ga, gb)
+    old = {x for x in (ga, gb) if x >= 0}
+    for c in range(len(group)):
+        if group[c] in old:
+            group[c] = new
+    group[speaker] = group[target] = new
+    normalise_groups(group)
+
+
+def _down(down: list[bool], group: list[int], target: int) -> None:
+    if group[target] >= 0:
+        group[target] = -1
+        normalise_groups(group)
+    down[target] = True
+
+
+def _partial(cond: Cond, board: Board, char: int) -> float:
+    """How near a condition is, in [0, 1) (1 would be: it holds)."""
+    if holds(cond, board, char):
+        return 1.0
+    k = cond.kind
+    c = cond.character if cond.character >= 0 else char
+    if k is CondKind.GROUPED_WITH:
+        label = board.group[c]
+        if label < 0:
+            return 0.1 * sum(1 for o in cond.characters if not board.down[o])
+        return 0.5 * sum(1 for o in cond.characters if board.group[o] == label) / max(1, len(cond.characters))
+    if k is CondKind.GROUP_SIZE:
+        return 0.6 * (group_members(board.group, c) - 1) / max(1, cond.count - 1)
+    if k is CondKind.DOWNED_COUNT:
+        return 0.6 * sum(board.down) / max(1, cond.count)
+    if k in (CondKind.ANGELS_DEFEATED,):
+        return 0.6 * board.angels_defeated / max(1, cond.count)
+    if k is CondKind.PUT_UNDER:
+        kind, index = cond.place
+        under = board.under_char if kind == "character" else board.under_eva
+        return 0.6 * under[index] / max(1, cond.count)
+    if k is CondKind.HAND_AT_LEAST:
+        return 0.6 * board.hand / max(1, cond.count)
+    if k is CondKind.ALL_OF:
+        return sum(_partial(p, board, char) for p in cond.parts) / max(1, len(cond.parts)) * 0.9
+    return 0.0
+
+
+def hokan_value(card: EvaCard, level: int, board: Board) -> float:
+    """How far a player is on its 補完 card: 10 a level, and how near the next condition is."""
+    char = card.hokan_char
+    value = 10.0 * level
+    if level < 2:
+        cond = card.lv1 if level == 0 else card.lv2
+        assert cond is not None
+        value += 6.0 * _partial(cond, board, char)
+    if board.down[char]:
+        value -= 3.0 + 3.0 * level
+    return value
+
+
+# ------------------------------------------------------------------------------------------------ agents
+
+
+class ScriptedAgent:
+    """The shared judgement; styles tune the weights."""
+
+    name: ClassVar[str] = "scripted"
+    own_weight: ClassVar[float] = 1.0  # value of one point of own 補完 progress
+    rival_weight: ClassVar[float] = 0.6  # cost of one point of the leading rival's progress
+    sabotage: ClassVar[bool] = False  # play against the other players' battles
+    cushion: ClassVar[int] = 3  # the hand it wants to keep after the 第2ドローフェイズ
+    answer_at: ClassVar[float] = 1.0  # how much harm a card must do before it answers with a <対抗>
+    short_aggression: ClassVar[float] = 1.0  # short rule: appetite for hurting
+    short_guard: ClassVar[float] = 1.0  # short rule: care for its own character
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if isinstance(view, EvaShortView):
+            ctx: Any = _ShortCtx(self, view)
+        else:
+            ctx = _Ctx(self, view)
+        scores = [ctx.score(a) for a in legal]
+        top = max(scores) - 1e-9
+        best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class _Ctx:
+    """One decision of the standard rules: facts worked out once, then every action scored."""
+
+    def __init__(self, agent: ScriptedAgent, view: EvaView) -> None:
+        self.a = agent
+        self.v = view
+        self.me = view.player
+        self.hand = [(u, view.card(u)) for u in view.hand()]
+        self.cards: dict[int, EvaCard] = {u: c for u, c in self.hand if c is not None}
+        spoken = view.spoken()
+        self.dp = sum(sv.card.draw_points for sv in spoken if sv.owner == self.me)
+        self.deck = view.deck_size(self.me)
+        self.alive = view.alive()
+        self.rivals = [s for s in self.alive if s != self.me]
+        self.boards = {s: view.board(s) for s in self.alive}
+        self.hokans = {s: view.hokan(s) for s in self.alive}
+        self.levels = {s: view.level(s) for s in self.alive}
+        self.base = self.position(list(view.down), list(view.group), None)
+        my = self.hokans.get(self.me)
+        self.my_char = my.hokan_char if my is not None else -1
+
+    # ----------------------------------------------------------------------------------- position
+
+    def position(self, down: list[bool], group: list[int], under: tuple[str, int] | None,
+                 angels: int = 0) -> float:
+        """Own progress minus the leading rival's, on a city with these groups and downed characters."""
+        own = 0.0
+        rival = 0.0
+        for s in self.alive:
+            card = self.hokans[s]
+            if card is None:
+                continue
+            b = self.boards[s]
+            changes: dict[str, Any] = {"down": tuple(down), "group": tuple(group)}
+            if under is not None:
+                kind, index = under
+                if kind == "character":
+                    changes["under_char"] = tuple(n + (i == index) for i, n in enumerate(b.under_char))
+                else:
+                    changes["under_eva"] = tuple(n + (i == index) for i, n in enumerate(b.under_eva))
+            if angels:
+                changes["angels_defeated"] = b.angels_defeated + angels
+            value = hokan_value(card, self.levels[s], dataclasses.replace(b, **changes))
+            if s == self.me:
+                own = value
+            else:
+                rival = max(rival, value)
+        return self.a.own_weight * own - self.a.rival_weight * rival
+
+    def city_delta(self, card: EvaCard, speaker: int, target: int, serif_mark: int = -1) -> float:
+        """The change in position if `card` resolves (dialogue or city effects), before economy."""
+        down = list(self.v.down)
+        group = list(self.v.group)
+        under: tuple[str, int] | None = None
+        if serif_mark >= 0:
+            kind, t = card.marks[serif_mark]
+            if kind is Mark.HURT:
+                if self._protected(t):
+                    return 0.0
+                _hurt(down, group, t)
+            else:
+                _seek(down, group, speaker, t)
+        elif card.is_put:
+            if card.kind is Kind.CHARACTER:
+                under = ("character", card.put_char)
+            elif card.kind is Kind.EVA or card.target_kind == "eva":
+                under = ("eva", target)
+            elif target >= 0:
+                under = ("character", target)
+        else:
+            for e in card.effects:
+                if e.when:
+                    continue
+                t = e.key if e.key >= 0 else target
+                if e.verb is Verb.DOWN and t >= 0 and e.target is Target.CHARACTER:
+                    _down(down, group, t)
+                elif e.verb is Verb.REVIVE and t >= 0 and e.target is Target.CHARACTER:
+                    down[t] = False
+                elif e.verb is Verb.GROUP and not down[e.characters[0]] and not down[e.characters[1]]:
+                    _seek(down, group, e.characters[0], e.characters[1])
+                elif e.verb is Verb.UNGROUP and t >= 0 and group[t] >= 0:
+                    group[t] = -1
+                    normalise_groups(group)
+        if down == list(self.v.down) and group == list(self.v.group) and under is None:
+            return 0.0
+        return self.position(down, group, under) - self.base
+
+    def _protected(self, c: int) -> bool:
+        return any(x.kind is Kind.PUT and any(e.verb is Verb.PROTECT for e in x.effects)
+                   for x in self.v.under_char(c))
+
+    # ----------------------------------------------------------------------------------- economy
+
+    def keep_value(self, card: EvaCard) -> float:
+        """What a card in hand is worth: stage ammunition first, then draw points."""
+        value = 1.0 + 0.3 * max(0, card.draw_points)
+        if self.my_char >= 0 and self.levels.get(self.me, 0) >= 1 and card.mark_for(Mark.SEEK, self.my_char):
+            value += 2.0
+        for s in self.rivals:
+            h = self.hokans[s]
+            if h is not None and self.levels[s] >= 1 and card.mark_for(Mark.HURT, h.hokan_char):
+                value += 1.5
+        if card.card_counter:
+            value += 0.5
+        return value
+
+    def cost(self, card: EvaCard) -> float:
+        """Speaking a card: it leaves the hand (its keep value) and brings its draw points back."""
+        hand_after = len(self.hand) - 1
+        dp = self.dp + card.draw_points
+        if dp > self.deck:
+            return 100.0  # the 第2ドローフェイズ could not draw them all: out
+        end = hand_after + dp
+        if end <= 0:
+            return 100.0  # an empty hand after the 第2ドローフェイズ: out
+        value = self.keep_value(card) - 1.0 * card.draw_points
+        if end < self.a.cushion:
+            value += 2.0 * (self.a.cushion - end)
+        return value
+
+    # ----------------------------------------------------------------------------------- scoring
+
+    def score(self, action: Any) -> float:
+        t = type(action)
+        if t is A.Pass or t is A.Decline:
+            return 0.0
+        if t is A.Speak:
+            return self.speak(action)
+        if t is A.Counter:
+            return self.counter(action)
+        if t is A.Deploy:
+            return self.deploy_value()
+        if t is A.Launch:
+            return 0.0
+        if t is A.Discard:
+            card = self.cards.get(action.card)
+            return -self.keep_value(card) if card is not None else 0.0
+        if t is A.Take:
+            return self.take(action)
+        if t is A.Declare:
+            return self.declare(action.yes)
+        if t is A.StagePlay:
+            card = self.cards.get(action.card)
+            return 10.0 - (self.keep_value(card) if card is not None else 0.0)
+        if t is A.StagePass:
+            return -5.0
+        return 0.0
+
+    def speak(self, action: A.Speak) -> float:
+        card = self.cards.get(action.card)
+        if card is None:
+            return -1.0
+        cost = self.cost(card)
+        if action.serif:
+            return self.city_delta(card, card.colour, -1, action.mark) - cost
+        if card.kind is Kind.BATTLE:
+            return self.battle_card(card, action.target) + self.effects_value(card, action.target) - cost
+        return self.effects_value(card, action.target) + self.city_delta(card, card.colour, action.target) - cost
+
+    def effects_value(self, card: EvaCard, target: int) -> float:
+        """What a card side brings beyond the city: cards, protection, allowance, battle strength."""
+        value = 0.0
+        v = self.v
+        angel_soon = v.angel() is not None or v.angels_queued() > 0
+        if card.kind is Kind.CHARACTER:
+            value += 1.2 * card.allowance
+        elif card.kind is Kind.EVA:
+            value += (0.4 if angel_soon else 0.2) * (card.eva_strength + card.weapons)
+        for e in card.effects:
+            verb = e.verb
+            if card.kind is Kind.PUT:
+                if verb is Verb.WEAPON or verb is Verb.STRENGTH:
+                    value += (0.4 if angel_soon else 0.2) * max(1, e.amount)
+                elif verb is Verb.PROTECT:
+                    protected = e.key if e.key >= 0 else target
+                    value += 1.2 if protected == self.my_char else 0.3
+                elif verb is Verb.DRAW and e.when == "draw1":
+                    value += 2.0
+                elif verb is Verb.SORTIE:
+                    value += 0.3
+                continue
+            if e.cond is not None and not holds(e.cond, self.boards[self.me], -1):
+                continue
+            if verb is Verb.DRAW:
+                value += 0.9 * min(e.amount, self.deck - max(0, self.dp))
+            elif verb is Verb.DISCARD_RANDOM:
+                if e.target is Target.EACH:
+                    value += 0.5 * len(self.rivals) - 0.8
+                elif e.target is Target.OPPONENT:
+                    value += 0.6 * e.amount
+            elif verb is Verb.RECOVER:
+                value += 0.8 * min(e.amount, sum(1 for c in v.discard(self.me) if c.kind is not Kind.ANGEL))
+            elif verb is Verb.TUTOR:
+                if e.type == "angel":
+                    nxt = v.order_from(v.active, include=False)
+                    value += 1.0 if self.a.sabotage and nxt and nxt[0] != self.me else -1.5
+                elif any(c.type == e.type for c in v.deck_cards()):
+                    value += 0.8
+            elif verb is Verb.PROTECT and e.target is Target.CHARACTER:
+                protected = e.key if e.key >= 0 else target
+                value += 0.8 if protected == self.my_char else 0.1
+            elif verb is Verb.REVIVE and e.target is Target.EVA:
+                value += 0.5 if angel_soon else 0.1
+        return value
+
+    # ----------------------------------------------------------------------------------- battles
+
+    def interest(self) -> float:
+        """+1: humanity should win this battle; -1: it should lose (a rival pays 3 cards)."""
+        v = self.v
+        if v.active == self.me:
+            return 1.0
+        my = self.hokans.get(self.me)
+        wants_angels = my is not None and my.lv1 is not None and my.lv2 is not None and any(
+            _mentions(c, CondKind.ANGELS_DEFEATED) for c in (my.lv1, my.lv2))
+        if wants_angels:
+            return 0.5
+        return -1.0 if self.a.sabotage else 0.0
+
+    def battle_card(self, card: EvaCard, target: int) -> float:
+        v = self.v
+        battle = v.battle()
+        if battle is None:
+            return -1.0
+        evas, step, total, angel, forced = battle
+        if step not in (1, 2):
+            return -0.5
+        before = forced or (bool(evas) and total > angel)
+        d_total = d_angel = 0
+        win = forced
+        in_battle = evas
+        for e in card.effects:
+            if e.verb is Verb.SORTIE:
+                t = e.key if e.key >= 0 else target
+                if t >= 0 and t not in evas and not v.eva_down[t]:
+                    d_total += v.eva_strength(t)
+                    in_battle = (*evas, t)
+        board = dataclasses.replace(self.boards[self.me], in_battle=in_battle)
+        for e in card.effects:
+            if e.cond is not None and not holds(e.cond, board, -1):
+                continue
+            if e.verb is Verb.STRENGTH:
+                if e.target is Target.EVAS:
+                    d_total += e.amount
+                elif e.target is Target.ANGEL:
+                    d_angel += e.amount
+            elif e.verb is Verb.DEFEAT_ANGEL:
+                win = True
+        after = win or (bool(in_battle) and total + d_total > angel + d_angel)
+        interest = self.interest()
+        if after != before:
+            return 6.0 * interest * (1 if after else -1)
+        return -0.5
+
+    def deploy_value(self) -> float:
+        """Send every Eva out when the battle can be won (with the battle cards in hand), else none."""
+        v = self.v
+        battle = v.battle()
+        angel = v.angel()
+        if battle is None or angel is None:
+            return -1.0
+        evas, _step, _total, _angel, _forced = battle
+        all_evas = tuple(e for e in range(3) if not v.eva_down[e])
+        total = sum(v.eva_strength(e) for e in all_evas)
+        board = dataclasses.replace(self.boards[self.me], in_battle=all_evas)
+        strength = angel.strength + sum(e.amount for e in angel.effects if e.verb is Verb.STRENGTH and not e.when
+                                        and (e.cond is None or holds(e.cond, board, -1)))
+        boost = 0
+        for _u, card in self.hand:
+            if card is not None and card.kind is Kind.BATTLE:
+                for e in card.effects:
+                    if e.verb is Verb.STRENGTH and e.target is Target.EVAS and e.amount > 0:
+                        boost += e.amount
+                    elif e.verb is Verb.STRENGTH and e.target is Target.ANGEL and e.amount < 0:
+                        boost -= e.amount
+                    elif e.verb is Verb.DEFEAT_ANGEL:
+                        boost += 10
+        return 5.0 if total + boost > strength else -1.0
+
+    # ----------------------------------------------------------------------------------- answers
+
+    def counter(self, action: A.Counter) -> float:
+        card = self.cards.get(action.card)
+        offered = self.v.offered()
+        if card is None or offered is None:
+            return -1.0
+        if offered.serif:
+            harm = self.city_delta(offered.card, offered.speaker, -1, offered.mark)
+        elif offered.card.kind is Kind.BATTLE:
+            harm = self.battle_card(offered.card, offered.target) * (1 if offered.owner == self.me else 1)
+            harm = min(harm, 0.0) if harm < -1.0 else 0.0
+        else:
+            harm = self.city_delta(offered.card, offered.speaker, offered.target)
+            if offered.owner != self.me:
+                harm -= 0.3 * max(0.0, self.effects_value(offered.card, offered.target))
+        if harm > -self.a.answer_at:
+            return -1.0
+        return -harm - self.cost(card)
+
+    def take(self, action: A.Take) -> float:
+        if action.card < 0:
+            return 0.0
+        card = self.v.card(action.card)
+        if card is None:
+            return 0.1
+        if card.kind is Kind.ANGEL:
+            nxt = self.v.order_from(self.v.active, include=False)
+            bad_for_next = self.a.sabotage and nxt and nxt[0] != self.me
+            return card.strength * 0.1 if bad_for_next else 1.0 - card.strength * 0.1
+        return self.keep_value(card)
+
+    def declare(self, yes: bool) -> float:
+        if not yes:
+            return 0.0
+        char = self.my_char
+        seeks = sum(1 for _u, c in self.hand if c is not None and c.mark_for(Mark.SEEK, char))
+        if seeks >= 2 or (seeks >= 1 and len(self.hand) >= 2):
+            return 1.0
+        return -1.0
+
+
+def _mentions(cond: Cond, kind: CondKind) -> bool:
+    return cond.kind is kind or any(_mentions(p, kind) for p in cond.parts)
+
+
+# ------------------------------------------------------------------------------------------------ short rule
+
+
+DECK_LINE = 0.4  # short rule: a ▲ card still in the deck, against one in hand
+
+
+class _ShortCtx:
+    """One decision of the short rule. The position is worth about 100 times the chance to win: the opponent's
+    character is one of the face-up others (a belief from its public play); each is worth its probability times
+    how surely we can down it: done if downed, nothing if no character of ours next to it can hurt it."""
+
+    def __init__(self, agent: ScriptedAgent, view: EvaShortView) -> None:
+        self.a = agent
+        self.v = view
+        self.me = view.player
+        self.mine = view.character
+        self.cards = {u: c for u, c in ((u, view.card(u)) for u in view.hand()) if c is not None}
+        self.belief = self._belief()
+        # our ▲ lines: (speaker, target) -> how many cards, those in the deck at a discount (they come late)
+        self.lines: dict[tuple[int, int], float] = {}
+        for weight, cards in ((1.0, self.cards.values()), (DECK_LINE, view.deck_cards())):
+            for card in cards:
+                for kind, t in card.marks:
+                    if kind is Mark.HURT and 0 <= card.colour < 6:
+                        self.lines[(card.colour, t)] = self.lines.get((card.colour, t), 0.0) + weight
+
+    def _belief(self) -> list[float]:
+        """How likely each character is the opponent's, from what it did in public."""
+        down = self.v.down
+        weight = [0.0 if c == self.mine or down[c] else 1.0 for c in range(6)]
+        opp = 1 - self.me
+        for seat, what, c in self.v.history():
+            if seat != opp:
+                continue
+            if what == 0:
+                weight[c] *= 0.6  # it hurt c: hardly its own
+            elif what == 1:
+                weight[c] *= 1.3  # it sought c
+            elif what == 2:
+                weight[c] *= 1.8  # it answered a hurt on c
+        total = sum(weight) or 1.0
+        return [w / total for w in weight]
+
+    def reach(self, down: Sequence[bool], c: int) -> float:
+        """How many of our ▲ cards for c can be spoken by a face-up character next to c (I-REACH)."""
+        return sum(n for (s, t), n in self.lines.items() if t == c and not down[s] and s in _ADJ[c])
+
+    def value(self, down: Sequence[bool], group: Sequence[int]) -> float:
+        me = self.mine
+        if down[me]:
+            return -1000.0
+        value = 0.0
+        if group[me] < 0:
+            threats = sum(1 for c in range(6) if not down[c] and can_reach(_ADJ, group, c, me))
+            value -= self.a.short_guard * (8.0 + 2.0 * threats)
+        chance = 0.0
+        for c in range(6):
+            p = self.belief[c]
+            if not p:
+                continue
+            if down[c]:
+                chance += p
+                continue
+            n = self.reach(down, c)
+            if n:
+                chance += p * (0.7 * min(1.0, n / 2.0) + (0.2 if group[c] < 0 else 0.0))
+        return value + 100.0 * self.a.short_aggression * chance
+
+    def score(self, action: Any) -> float:
+        v = self.v
+        t = type(action)
+        if t is A.PassDiscard:  # the card is lost either way: pass with the least useful one
+            card = self.cards.get(action.card)
+            return -1.0 - (self.keep(card) if card is not None else 0.0)
+        if t is A.Decline:
+            return 0.0
+        down = list(v.down)
+        group = list(v.group)
+        base = self.value(down, group)
+        if t is A.Speak:
+            card = self.cards.get(action.card)
+            if card is None:
+                return -1.0
+            kind, target = card.marks[action.mark]
+            if kind is Mark.HURT:
+                _hurt(down, group, target)
+            else:
+                _seek(down, group, card.colour, target)
+            if down[self.mine]:
+                return -1000.0
+            if down[target] and self.belief[target] > 0.99:
+                return 1000.0
+            gain = self.value(down, group) - base
+            return gain - 1.0 - 0.3 * self.keep(card) - (2.0 if abs(gain) < 1e-9 else 0.0)
+        if t is A.Counter:
+            offered = v.offered()
+            card = self.cards.get(action.card)
+            if offered is None or card is None:
+                return -1.0
+            o_card, speaker, mark = offered
+            kind, target = o_card.marks[mark]
+            if kind is Mark.HURT:
+                _hurt(down, group, target)
+            else:
+                _seek(down, group, speaker, target)
+            harm = self.value(down, group) - base
+            return -harm - 1.0 - 0.3 * self.keep(card)
+        return 0.0
+
+    def keep(self, card: EvaCard) -> float:
+        """Cards that can hurt the likely opponent character or seek our own are worth keeping."""
+        value = 0.0
+        for kind, t in card.marks:
+            if kind is Mark.HURT:
+                value += 8.0 * self.belief[t] if 0 <= card.colour < 6 and card.colour in _ADJ[t] else \
+                    2.0 * self.belief[t]
+            elif t == self.mine:
+                value += 3.0
+        if card.serif_counter:
+            value += 2.0
+        return value + 0.5 * len(card.marks)
+
+
+def _adjacency() -> tuple[frozenset[int], ...]:
+    from tcgsim.games.eva.cards import city
+
+    return city().adjacent
+
+
+_ADJ = _adjacency()
+
+
+class Seeker(ScriptedAgent):
+    name: ClassVar[str] = "seeker"
+    own_weight: ClassVar[float] = 1.0
+    rival_weight: ClassVar[float] = 0.5
+    sabotage: ClassVar[bool] = False
+    short_aggression: ClassVar[float] = 1.2
+    short_guard: ClassVar[float] = 2.5
+
+
+class Hurter(ScriptedAgent):
+    name: ClassVar[str] = "hurter"
+    own_weight: ClassVar[float] = 0.9
+    rival_weight: ClassVar[float] = 1.5
+    answer_at: ClassVar[float] = 0.4
+    sabotage: ClassVar[bool] = True
+    short_aggression: ClassVar[float] = 2.0
+    short_guard: ClassVar[float] = 1.5
+
+
+STYLES = {"seeker": Seeker, "hurter": Hurter}
+DEFAULT_STYLE = "seeker"

@@ -1,0 +1,214 @@
+"""Typed EVA card records and the city (第3新東京市), built once from carddb/eva (stats as ints, effects compiled)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+import yaml
+
+from tcgsim.cards import Card, CardDataError, carddb_dir, load_pool
+from tcgsim.decks import Deck, expand_deck
+from tcgsim.games.eva.effects import (
+    CHAR_INDEX,
+    CHARACTERS,
+    EVA_INDEX,
+    EVAS,
+    OTHER,
+    Cond,
+    Effect,
+    Verb,
+    compile_cond,
+    compile_effects,
+)
+
+
+class Kind(IntEnum):
+    CHARACTER = 0
+    EVA = 1
+    DRAMA = 2
+    BATTLE = 3
+    PUT = 4
+    ANGEL = 5
+    HOKAN = 6
+
+
+KIND_NAMES = {"character": Kind.CHARACTER, "eva": Kind.EVA, "drama": Kind.DRAMA, "battle": Kind.BATTLE,
+              "put": Kind.PUT, "angel": Kind.ANGEL, "hokan": Kind.HOKAN}
+PUT_KINDS = frozenset({Kind.CHARACTER, Kind.EVA, Kind.PUT})  # EVA-TALK-9: cards that end under a main card
+
+
+class Mark(IntEnum):
+    HURT = 0  # ▲ 傷
+    SEEK = 1  # ● 求
+
+
+@dataclass(frozen=True, slots=True)
+class EvaCard:
+    id: str
+    name: str
+    kind: Kind
+    type: str  # the type name as in the data ("drama"...), for counters' `against`
+    colour: int  # 0..5 a main character, OTHER (6) for (OTHER) cards, -1 for 使徒 / 補完
+    draw_points: int
+    marks: tuple[tuple[Mark, int], ...]  # the dialogue side: (▲ / ●, addressee)
+    serif_counter: bool  # the dialogue side is flagged <対抗> (I-COUNTER)
+    card_counter: frozenset[str]  # card side <対抗>: the types it answers (empty: not a counter)
+    effects: tuple[Effect, ...]
+    # put-type cards
+    put_char: int  # character card: the character it goes under (-1 otherwise)
+    allowance: int  # character card: extra cards per turn
+    put_eva: int  # eva card: its Eva, -1 for "any"
+    eva_strength: int  # eva card: +strength while its Eva fights
+    weapons: int  # eva card: extra weapon slots
+    target_kind: str  # put card: "character" | "eva" | ""
+    keys: tuple[int, ...]  # put card: the only main characters / Evas it may go under (empty: any)
+    # 使徒
+    strength: int
+    # 補完
+    hokan_char: int
+    lv1: Cond | None
+    lv2: Cond | None
+    text_lv1: str
+    text_lv2: str
+
+    @property
+    def is_put(self) -> bool:
+        return self.kind in PUT_KINDS
+
+    @property
+    def other(self) -> bool:
+        return self.colour == OTHER
+
+    @property
+    def weapon(self) -> Effect | None:
+        return next((e for e in self.effects if e.verb is Verb.WEAPON), None)
+
+    def mark_for(self, kind: Mark, addressee: int) -> bool:
+        return (kind, addressee) in self.marks
+
+
+def _colour(value: object, card_id: str) -> int:
+    if value is None:
+        return -1
+    if value == "other":
+        return OTHER
+    if value not in CHAR_INDEX:
+        raise CardDataError(f"card {card_id}: unknown colour {value!r}")
+    return CHAR_INDEX[str(value)]
+
+
+def build_card(card: Card) -> EvaCard:
+    s = card.stats
+    where = f"card {card.id}"
+    serif = s.get("serif") or {}
+    marks = tuple(
+        (Mark.HURT if m["kind"] == "hurt" else Mark.SEEK, CHAR_INDEX[m["target"]]) for m in serif.get("marks") or ()
+    )
+    kind = KIND_NAMES[card.type]
+    effects = compile_effects(s.get("effect"), where)
+    counter = next((e for e in effects if e.verb is Verb.COUNTER), None)
+    target = s.get("target")
+    return EvaCard(
+        id=card.id,
+        name=card.name,
+        kind=kind,
+        type=card.type,
+        colour=_colour(s.get("colour"), card.id) if kind not in (Kind.ANGEL, Kind.HOKAN) else -1,
+        draw_points=int(s.get("draw_points") or 0),
+        marks=marks,
+        serif_counter=bool(serif.get("counter", False)),
+        card_counter=counter.against if counter is not None and s.get("counter") else frozenset(),
+        effects=effects,
+        put_char=CHAR_INDEX[target] if kind is Kind.CHARACTER and target in CHAR_INDEX else -1,
+        allowance=int(s.get("allowance") or 0) if kind is Kind.CHARACTER else 0,
+        put_eva=EVA_INDEX.get(str(target), -1) if kind is Kind.EVA else -1,
+        eva_strength=int(s.get("strength") or 0) if kind is Kind.EVA else 0,
+        weapons=int(s.get("weapons") or 0) if kind is Kind.EVA else 0,
+        target_kind=str(s.get("target_kind") or "") if kind is Kind.PUT else "",
+        keys=tuple((CHAR_INDEX[k] if k in CHAR_INDEX else EVA_INDEX[k]) for k in s.get("keys") or ()),
+        strength=int(s.get("strength") or 0) if kind is Kind.ANGEL else 0,
+        hokan_char=CHAR_INDEX[s["character"]] if kind is Kind.HOKAN else -1,
+        lv1=compile_cond(s["lv1"], where) if kind is Kind.HOKAN else None,
+        lv2=compile_cond(s["lv2"], where) if kind is Kind.HOKAN else None,
+        text_lv1=str(s.get("text_lv1") or ""),
+        text_lv2=str(s.get("text_lv2") or ""),
+    )
+
+
+@functools.cache
+def eva_cards() -> dict[str, EvaCard]:
+    """Every non-city card of the pool as a typed record, by id (built once per process)."""
+    pool = load_pool("eva")
+    return {c.id: build_card(c) for c in pool if not c.city}
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """第3新東京市 as data (carddb/eva/city.yaml; I-CITY): adjacency of the six, the Evas' pilots and strength."""
+
+    adjacent: tuple[frozenset[int], ...]  # per character
+    pilot: tuple[int, ...]  # per Eva: its pilot character
+    eva_strength: tuple[int, ...]
+    weapon_slots: tuple[int, ...]
+    names_ja: tuple[str, ...]
+    eva_names_ja: tuple[str, ...]
+
+
+@functools.cache
+def city() -> City:
+    path = carddb_dir() / "eva" / "city.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read ({exc.strerror})") from exc
+    chars = {c["key"]: c for c in data["characters"]}
+    evas = {e["key"]: e for e in data["evas"]}
+    adjacent = tuple(frozenset(CHAR_INDEX[o] for o in chars[k]["adjacent"]) for k in CHARACTERS)
+    for i, near in enumerate(adjacent):
+        for j in near:
+            if i not in adjacent[j]:
+                raise CardDataError(f"{path}: adjacency of {CHARACTERS[i]} and {CHARACTERS[j]} is not symmetric")
+    return City(
+        adjacent=adjacent,
+        pilot=tuple(CHAR_INDEX[evas[k]["pilot"]] for k in EVAS),
+        eva_strength=tuple(int(evas[k]["strength"]) for k in EVAS),
+        weapon_slots=tuple(int(evas[k].get("weapon_slots", 1)) for k in EVAS),
+        names_ja=tuple(str(chars[k]["name_ja"]) for k in CHARACTERS),
+        eva_names_ja=tuple(str(evas[k]["name_ja"]) for k in EVAS),
+    )
+
+
+CHAR_NAMES = ("Shinji", "Rei", "Asuka", "Misato", "Ritsuko", "Gendo")
+EVA_NAMES = ("Unit-00", "Unit-01", "Unit-02")
+
+
+_DECK_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
+
+
+def card_lists(deck: Deck) -> dict[str, list[str]]:
+    """Card ids per section; memoised by content, since batch runs build thousands of games from few decks."""
+    key = tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items())
+    found = _DECK_LISTS.get(key)
+    if found is None:
+        if len(_DECK_LISTS) > 256:
+            _DECK_LISTS.clear()
+        found = _DECK_LISTS[key] = expand_deck(deck, load_pool("eva"))
+    return found
+
+
+def distinct(uids: Sequence[int], cards: Sequence[EvaCard]) -> list[int]:
+    """One uid (the smallest) per card name, in uid order: copies give the same choices, so offer them once.
+    Independent of the order of the zone, so a re-dealt deck offers the same choices."""
+    seen: set[str] = set()
+    out = []
+    for uid in sorted(uids):
+        name = cards[uid].id
+        if name not in seen:
+            seen.add(name)
+            out.append(uid)
+    return out
+
+

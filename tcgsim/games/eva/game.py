@@ -1,0 +1,1496 @@
+"""新世紀エヴァンゲリオン カードゲーム, the standard rules (2-4 players): setup, the five phases, speech and
+<対抗>, battles against 使徒, the 補完 stage and dropping out. The short rule lives in short.py (SHORT_GAME).
+
+Rule ids (EVA-...) refer to docs/rules/eva.md, which cites the seed for each and lists every interpretation
+(I-...); the interpretations are the constants and `EvaOptions` below, so each can be changed in one place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from tcgsim.decks import Deck
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, TempoMetric, Termination
+from tcgsim.games.eva import actions as A
+from tcgsim.games.eva.cards import CHAR_NAMES, EVA_NAMES, EvaCard, Kind, Mark, card_lists, distinct, eva_cards
+from tcgsim.games.eva.city import N_CHARS, N_EVAS, CityState
+from tcgsim.games.eva.effects import CHAR_INDEX, OTHER, Board, Effect, Target, Verb, holds
+from tcgsim.games.eva.short import EvaShortGame
+from tcgsim.games.eva.state import (
+    PHASE_NAMES,
+    Battle,
+    Choice,
+    ChoiceKind,
+    Offer,
+    Phase,
+    Player,
+    Spoken,
+    Stage,
+    Window,
+    WindowKind,
+)
+
+HAND_SIZE = 6  # EVA-SETUP-5: 山札から6枚引いて手札にする
+FIRST_DRAW = 1  # EVA-DRAW1-3: 手番プレイヤーのみ山札からカードを1枚引く
+BATTLE_LOSS_CARDS = 3  # EVA-BATTLE-8: 右隣のプレイヤーから手札のカードをランダムに3枚引かれ
+REI = CHAR_INDEX["rei"]  # EVA-DRAW1-2: 綾波レイ recovers in the first draw phase
+MAX_SETUP_REDRAWS = 100  # EVA-SETUP-6 repeats "until no 使徒": a guard for decks that are nearly all 使徒
+
+WINDOW_TYPES: dict[WindowKind, frozenset[Kind]] = {
+    WindowKind.DRAW1: frozenset({Kind.DRAMA}),  # EVA-DRAW1-5
+    WindowKind.BATTLE1: frozenset({Kind.DRAMA, Kind.BATTLE}),  # EVA-BATTLE-4
+    WindowKind.BATTLE2: frozenset({Kind.DRAMA, Kind.BATTLE}),  # EVA-BATTLE-6
+    WindowKind.BATTLE3: frozenset({Kind.DRAMA, Kind.BATTLE}),  # EVA-BATTLE-10
+    WindowKind.MAIN: frozenset({Kind.DRAMA, Kind.PUT, Kind.CHARACTER, Kind.EVA}),  # EVA-MAIN-1 (+ セリフ)
+}
+WINDOW_PHASE = {WindowKind.DRAW1: Phase.DRAW1, WindowKind.BATTLE1: Phase.BATTLE, WindowKind.BATTLE2: Phase.BATTLE,
+                WindowKind.BATTLE3: Phase.BATTLE, WindowKind.MAIN: Phase.MAIN}
+
+
+class WinReason(StrEnum):
+    HOKAN = "hokan"  # EVA-WIN-1: the declarer's 求 could not be answered with a 傷
+    LAST_STANDING = "last_standing"  # EVA-WIN-2: every other player dropped out (and the 使徒, if any, defeated)
+    HUMANITY_DESTROYED = "humanity_destroyed"  # EVA-WIN-3: the last player lost to the 使徒: everyone loses
+    ALL_DROPPED = "all_dropped"  # the last players dropped out together: no one is left, no one wins
+
+
+@dataclass(frozen=True)
+class EvaOptions(GameOptions):
+    turn_limit: int = 200  # I-LIMIT: total turns (all players) before the game is a draw
+    rei_recovers: bool = True  # EVA-DRAW1-2 (CITY-02's rule); the short rule voids it (EVA-SHORT-12)
+    random_first_player: bool = True  # EVA-SETUP-7: じゃんけん, i.e. the seeded RNG; False: seat 0 first
+
+
+TEMPO = (
+    TempoMetric("hand", "cards in hand at the end of the turn"),
+    TempoMetric("deck", "cards left in the deck"),
+    TempoMetric("level", "補完 level (0: LV1 side up, 1: LV2 side up, 2: sideways)"),
+    TempoMetric("spoken", "cards the player spoke this turn (counters included)"),
+    TempoMetric("downed", "main characters downed"),
+    TempoMetric("grouped", "main characters in a group"),
+    TempoMetric("angels_defeated", "使徒 defeated so far (by anyone)"),
+    TempoMetric("out", "1 once the player has dropped out"),
+)
+
+_PASS = A.Pass()
+_DECLINE = A.Decline()
+_LAUNCH = A.Launch()
+_STAGE_PASS = A.StagePass()
+_STOP = A.Take(-1)
+
+
+class EvaGame(Game):
+    """Decks, a seed and options: everything that does not change during a game."""
+
+    key: ClassVar[str] = "eva"
+    min_players: ClassVar[int] = 2  # EVA-SETUP-1: 2 or more (3-4 recommended); 4 is the simulator's cap
+    max_players: ClassVar[int] = 4
+    tempo_metrics: ClassVar[tuple[TempoMetric, ...]] = TEMPO
+    options_class: ClassVar[type[GameOptions]] = EvaOptions
+    options: EvaOptions
+
+    def __init__(self, decks: Sequence[Deck], seed: int, options: EvaOptions | None = None) -> None:
+        super().__init__(decks, seed, options or self.options_class())  # type: ignore[arg-type]
+        records = eva_cards()
+        cards: list[EvaCard] = []
+        owners: list[int] = []
+        self.main_uids: list[list[int]] = []
+        self.hokan_uids: list[int] = []
+        for seat, deck in enumerate(self.decks):
+            lists = card_lists(deck)
+            main = []
+            for card_id in lists.get("main", []):
+                main.append(len(cards))
+                cards.append(records[card_id])
+                owners.append(seat)
+            hokan = -1
+            for card_id in lists.get("hokan", [])[:1]:
+                hokan = len(cards)
+                cards.append(records[card_id])
+                owners.append(seat)
+            self.main_uids.append(main)
+            self.hokan_uids.append(hokan)
+        self.cards: tuple[EvaCard, ...] = tuple(cards)
+        self.owner: tuple[int, ...] = tuple(owners)
+
+    def new_initial_state(self, record_events: bool = False) -> EvaState:
+        return EvaState(self, record_events)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A.EvaAction:
+        return A.action_from_json(data)
+
+
+class EvaState(CityState):
+    """A standard-rules game in progress."""
+
+    game: EvaGame
+
+    def __init__(self, game: EvaGame, record_events: bool = False, _blank: bool = False) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.owner = game.owner
+        self.n = game.num_players
+        if _blank:
+            return
+        self._init_city()
+        self.rng = random.Random(game.seed)
+        self.players = [Player() for _ in range(self.n)]
+        self.turn = 0
+        self.active = 0
+        self.phase = Phase.DRAW1
+        self.window: Window | None = None
+        self.offer: Offer | None = None
+        self.battle: Battle | None = None
+        self.stage: Stage | None = None
+        self.pending: list[Choice] = []
+        self.draw2: list[tuple[int, int]] = []  # (seat, step) still to do in the 第2ドローフェイズ
+        self.starved = [False] * self.n  # could not draw all its draw points (EVA-DRAW2-5)
+        self.angel = -1  # the face-up 使徒 in the city
+        self.angel_queue: list[int] = []  # face-down 使徒, top first (EVA-DRAW1-3)
+        self.angels_defeated = 0
+        self.last_stand = False  # one player left with a 使徒 in the city (EVA-DRAW2-6)
+        self.turn_done = False
+        self.tally = [[0] * 7 for _ in range(self.n)]  # cards spoken this turn per seat and colour
+        self._outcome: Outcome | None = None
+        self.action_log: list[Any] = []
+        self.events = [] if record_events else None
+        self.tempo: list[tuple[int, int, tuple[float, ...]]] = []
+        self._legal: list[Any] | None = None
+        n = len(game.cards)
+        self.hand_turn = [-1] * n
+        self.played_turn = [-1] * n
+        self._setup()
+
+    # ------------------------------------------------------------------------------------------ contract
+
+    @property
+    def current_player(self) -> int:
+        if self.pending:
+            return self.pending[-1].player
+        if self.offer is not None and self.offer.queue:
+            return self.offer.queue[0]
+        if self.stage is not None:
+            st = self.stage
+            return st.declarer if st.seeking or not st.queue else st.queue[0]
+        if self.window is not None:
+            return self.window.to_act
+        return self.active
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self) -> EvaState:
+        s = EvaState(self.game, _blank=True)
+        s._copy_city(self)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.players = [p.copy() for p in self.players]
+        s.turn = self.turn
+        s.active = self.active
+        s.phase = self.phase
+        s.window = self.window.copy() if self.window is not None else None
+        s.offer = self.offer.copy() if self.offer is not None else None
+        s.battle = self.battle.copy() if self.battle is not None else None
+        s.stage = self.stage.copy() if self.stage is not None else None
+        s.pending = [c.copy() for c in self.pending]
+        s.draw2 = list(self.draw2)
+        s.starved = list(self.starved)
+        s.angel = self.angel
+        s.angel_queue = list(self.angel_queue)
+        s.angels_defeated = self.angels_defeated
+        s.last_stand = self.last_stand
+        s.turn_done = self.turn_done
+        s.tally = [list(t) for t in self.tally]
+        s._outcome = self._outcome
+        s.action_log = list(self.action_log)
+        s.events = list(self.events) if self.events is not None else None
+        s.tempo = list(self.tempo)
+        s._legal = list(self._legal) if self._legal is not None else None
+        s.hand_turn = list(self.hand_turn)
+        s.played_turn = list(self.played_turn)
+        return s
+
+    def signature(self) -> Hashable:
+        return (
+            tuple(p.sig() for p in self.players), self.turn, self.active, self.phase,
+            self.window.sig() if self.window else None, self.offer.sig() if self.offer else None,
+            self.battle.sig() if self.battle else None, self.stage.sig() if self.stage else None,
+            tuple(c.sig() for c in self.pending), tuple(self.draw2), tuple(self.starved), self.angel,
+            tuple(self.angel_queue), self.angels_defeated, self.last_stand, self.turn_done,
+            tuple(map(tuple, self.tally)), self._city_sig(), self._outcome, self.rng.getstate(),
+        )
+
+    def resample_hidden(self, player: int, rng: random.Random) -> EvaState:
+        """Re-deal what `player` cannot see: the other players' hands and decks (a hand never holds a 使徒) and
+        the face-down 使徒 they queued in the city; and shuffle the player's own deck order."""
+        s = self.clone()
+        cards = self.cards
+        for q in range(self.n):
+            if q == player:
+                continue
+            them = s.players[q]
+            slots = [i for i, uid in enumerate(s.angel_queue) if self.owner[uid] == q]
+            pool = them.hand + them.deck + [s.angel_queue[i] for i in slots]
+            angels = [u for u in pool if cards[u].kind is Kind.ANGEL]
+            others = [u for u in pool if cards[u].kind is not Kind.ANGEL]
+            rng.shuffle(angels)
+            rng.shuffle(others)
+            for i, slot in enumerate(slots):
+                s.angel_queue[slot] = angels[i]
+            hand_size = len(them.hand)
+            them.hand = others[:hand_size]
+            them.deck = others[hand_size:] + angels[len(slots):]
+            rng.shuffle(them.deck)
+        rng.shuffle(s.players[player].deck)
+        s._legal = None
+        return s
+
+    def card_locations(self) -> dict[int, str]:
+        where: dict[int, str] = {}
+
+        def put(uid: int, zone: str) -> None:
+            if uid in where:
+                raise AssertionError(f"card {uid} in both {where[uid]} and {zone}")
+            where[uid] = zone
+
+        for seat, p in enumerate(self.players):
+            for zone, uids in (("deck", p.deck), ("hand", p.hand), ("discard", p.discard)):
+                for uid in uids:
+                    put(uid, f"{zone}{seat}")
+            if p.hokan >= 0:
+                put(p.hokan, f"hokan{seat}")
+        for sp in self.spoken:
+            put(sp.uid, "spoken")
+        for c in range(N_CHARS):
+            for uid in self.under_char[c]:
+                put(uid, f"under_char{c}")
+        for e in range(N_EVAS):
+            for uid in self.under_eva[e]:
+                put(uid, f"under_eva{e}")
+        if self.angel >= 0:
+            put(self.angel, "angel")
+        for uid in self.angel_queue:
+            put(uid, "angel_queue")
+        return where
+
+    def counters(self) -> dict[str, int]:
+        out = {f"level{seat}": p.level for seat, p in enumerate(self.players)}
+        out.update({f"spoke{c}": n for c, n in enumerate(self.speak_count)})
+        out.update({f"room{c}": self.allowance(c) - self.speak_count[c] for c in range(N_CHARS)})
+        out["angels_defeated"] = self.angels_defeated
+        if self.stage is not None:
+            out.update({f"stage_used{seat}": u for seat, u in enumerate(self.stage.used)})
+        for ch in self.pending:
+            out[f"pending_count{ch.player}"] = ch.count
+        return out
+
+    def view(self, player: int) -> EvaView:
+        return EvaView(self, player)
+
+    def legal_actions(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self._compute_legal() if self._outcome is None else []
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        legal = self.legal_actions()
+        if id(action) not in map(id, legal) and action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.action_log.append(action)
+        self._dispatch(action)
+        if len(self.action_log) >= self.game.options.decision_limit:
+            self._end(None, Termination.DECISION_LIMIT)
+        self._advance()
+
+    def card_usage(self) -> list[CardUse]:
+        out: list[CardUse] = []
+        for seat in range(self.n):
+            per: dict[str, list[Any]] = {}
+            uids = list(self.game.main_uids[seat])
+            if self.game.hokan_uids[seat] >= 0:
+                uids.append(self.game.hokan_uids[seat])
+            for uid in uids:
+                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
+                row[0] += 1
+                row[1] += self.hand_turn[uid] == 0
+                row[2] += self.hand_turn[uid] >= 0
+                played = self.played_turn[uid]
+                if played >= 0:
+                    row[3] += 1
+                    row[4] = played if row[4] is None else min(row[4], played)
+            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+        return out
+
+    # ------------------------------------------------------------------------------------------ helpers
+
+    def _why_illegal(self, action: Any) -> str:
+        if self._outcome is not None:
+            return "the game is over"
+        return f"{action} is not legal now ({PHASE_NAMES[self.phase]} phase, player {self.current_player} to act)"
+
+    def _phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def _end(self, winner: int | None, reason: Any) -> None:
+        if self._outcome is None:
+            self._outcome = Outcome(winner, reason, self.turn)
+            self.phase = Phase.OVER
+            self.pending.clear()
+            self.offer = None
+            self.window = None
+            self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
+
+    def _enter(self, phase: Phase) -> None:
+        self.phase = phase
+        self.record(PHASE_NAMES[phase], self.active, "phase")
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.n) if not self.players[s].out]
+
+    def order_from(self, seat: int, include: bool = True) -> tuple[int, ...]:
+        """Players still in, clockwise (seat+1 is to the left) from `seat`."""
+        seats = [(seat + i) % self.n for i in range(self.n)]
+        if not include:
+            seats = seats[1:]
+        return tuple(s for s in seats if not self.players[s].out)
+
+    def _to_discard(self, uid: int) -> None:
+        self.players[self.owner[uid]].discard.append(uid)
+
+    def _played(self, uid: int) -> None:
+        if self.played_turn[uid] < 0:
+            self.played_turn[uid] = self.turn
+
+    def _draw(self, seat: int, n: int) -> int:
+        """Draw n cards (fewer if the deck runs out); a 使徒 drawn goes to the city at once (EVA-DRAW1-3)."""
+        p = self.players[seat]
+        drawn = 0
+        for _ in range(n):
+            if not p.deck:
+                break
+            uid = p.deck.pop()
+            drawn += 1
+            if self.hand_turn[uid] < 0:
+                self.hand_turn[uid] = self.turn
+            if self.cards[uid].kind is Kind.ANGEL:
+                self._angel_arrives(uid)
+            else:
+                p.hand.append(uid)
+        return drawn
+
+    def _angel_arrives(self, uid: int) -> None:
+        """EVA-DRAW1-3, EVA-CARD-6: face up if the city holds no 使徒, else face down under the queue."""
+        self._played(uid)
+        card = self.cards[uid]
+        if self.angel < 0 and not self.angel_queue:
+            self.angel = uid
+            self.record(self._phase_name(), self.owner[uid], "angel_arrives", card=card.name,
+                        strength=card.strength, how="face up")
+        else:
+            self.angel_queue.append(uid)
+            self.record(self._phase_name(), self.owner[uid], "angel_arrives", card="a 使徒",
+                        strength="?", how="face down, queued")
+
+    def board(self, seat: int) -> Board:
+        """The public facts conditions ask about, for `seat` (its spoken tally and hand)."""
+        return Board(
+            down=tuple(self.down), group=tuple(self.group), eva_down=tuple(self.eva_down),
+            under_char=tuple(len(u) for u in self.under_char), under_eva=tuple(len(u) for u in self.under_eva),
+            angels_defeated=self.angels_defeated, angel_present=self.angel >= 0,
+            in_battle=self.battle.evas if self.battle is not None else (),
+            spoken_by_colour=tuple(self.tally[seat]), hand=len(self.players[seat].hand),
+        )
+
+    def _holds(self, effect: Effect, seat: int) -> bool:
+        return effect.cond is None or holds(effect.cond, self.board(seat), -1)
+
+    # ------------------------------------------------------------------------------------------ setup / turn
+
+    def _setup(self) -> None:
+        """EVA-SETUP-2..7."""
+        g = self.game
+        returned = 0
+        for seat in range(self.n):
+            p = self.players[seat]
+            p.deck = list(g.main_uids[seat])
+            self.rng.shuffle(p.deck)  # EVA-SETUP-2
+            p.hokan = g.hokan_uids[seat]  # EVA-SETUP-3: LV1 side up, level 0
+            p.hand = [p.deck.pop() for _ in range(min(HAND_SIZE, len(p.deck)))]  # EVA-SETUP-5
+            for _ in range(MAX_SETUP_REDRAWS):  # EVA-SETUP-6: 使徒 back, shuffle, draw as many, until none
+                angels = [u for u in p.hand if self.cards[u].kind is Kind.ANGEL]
+                if not angels:
+                    break
+                returned += len(angels)
+                p.hand = [u for u in p.hand if u not in angels]
+                p.deck.extend(angels)
+                self.rng.shuffle(p.deck)
+                p.hand.extend(p.deck.pop() for _ in range(min(len(angels), len(p.deck))))
+            else:  # a deck of (almost) only 使徒: keep the 使徒 out of the hand
+                angels = [u for u in p.hand if self.cards[u].kind is Kind.ANGEL]
+                p.hand = [u for u in p.hand if u not in angels]
+                p.deck[:0] = angels
+            for uid in p.hand:
+                self.hand_turn[uid] = 0
+        self.active = self.rng.randrange(self.n) if self.game.options.random_first_player else 0  # EVA-SETUP-7
+        self.record("setup", None, "setup", players=self.n, returned=returned)
+        self.record("setup", self.active, "first_player")
+        self._start_turn()
+        self._advance()
+
+    def _start_turn(self) -> None:
+        """① 第1ドローフェイズ up to its speaking window (EVA-DRAW1-1..4)."""
+        self.turn += 1
+        if self.turn > self.game.options.turn_limit:  # I-LIMIT
+            self._end(None, Termination.TURN_LIMIT)
+            return
+        self._enter(Phase.DRAW1)
+        seat = self.active
+        p = self.players[seat]
+        if self.angel < 0 and self.angel_queue:  # EVA-DRAW1-3: the next queued 使徒 turns face up
+            self.angel = self.angel_queue.pop(0)
+            card = self.cards[self.angel]
+            self.record("draw1", None, "angel_up", card=card.name, strength=card.strength)
+        revived = [EVA_NAMES[e] for e in range(N_EVAS) if self.eva_down[e]]
+        self.eva_down = [False] * N_EVAS  # EVA-DRAW1-1
+        if self.game.options.rei_recovers and self.down[REI]:  # EVA-DRAW1-2
+            self.down[REI] = False
+            revived.append(CHAR_NAMES[REI])
+        self.record("draw1", seat, "turn_start", hand=len(p.hand), deck=len(p.deck), recovered=revived)
+        if not p.deck:  # EVA-DRAW1-4
+            self._drop(seat, "cannot draw")
+            self._check_survivors()
+            self.turn_done = True
+            return
+        self._draw(seat, FIRST_DRAW)
+        self.record("draw1", seat, "draw", count=FIRST_DRAW, hand=len(p.hand), deck=len(p.deck))
+        for c in range(N_CHARS):  # put cards with a first-draw trigger, the turn player's own
+            for uid in list(self.under_char[c]):
+                if self.owner[uid] != seat:
+                    continue
+                for e in self.cards[uid].effects:
+                    if e.when == "draw1" and e.verb is Verb.DRAW and self._holds(e, seat):
+                        got = self._draw(seat, e.amount)
+                        self.record("draw1", seat, "effect", card=self.cards[uid].name, text=f"draws {got}")
+        self.window = Window(WindowKind.DRAW1, self.order_from(seat))  # EVA-DRAW1-5
+
+    def _drop(self, seat: int, reason: str) -> None:
+        """EVA-WIN-4: the player takes no further part; its cards stay where they are."""
+        if not self.players[seat].out:
+            self.players[seat].out = True
+            self.record(self._phase_name(), seat, "drop", reason=reason)
+
+    def _check_survivors(self) -> None:
+        """EVA-WIN-2, EVA-WIN-3, EVA-DRAW2-6 (I-LAST)."""
+        alive = self.alive()
+        if not alive:
+            angel = self.angel >= 0 or bool(self.angel_queue)
+            self._end(None, WinReason.HUMANITY_DESTROYED if angel else WinReason.ALL_DROPPED)
+        elif len(alive) == 1:
+            if self.angel < 0 and not self.angel_queue:
+                self._end(alive[0], WinReason.LAST_STANDING)
+            elif not self.last_stand:
+                self.last_stand = True
+                self.record(self._phase_name(), alive[0], "last_stand")
+
+    def _end_turn(self) -> None:
+        """EVA-HOKAN-10: the turn passes clockwise to the next player still in."""
+        for seat in range(self.n):
+            values = self._tempo_values(seat)
+            self.tempo.append((self.turn, seat, values))
+            if self.events is not None:
+                self.record("end", seat, "tempo", **dict(zip([m.name for m in TEMPO], values, strict=True)))
+        self.record("end", self.active, "turn_end")
+        for sp in self.spoken:  # normally empty: the 第2ドローフェイズ cleared it
+            self._to_discard(sp.uid)
+        self.spoken = []
+        self.speak_count = [0] * N_CHARS
+        self.protect_turn = [False] * N_CHARS
+        self.tally = [[0] * 7 for _ in range(self.n)]
+        self.starved = [False] * self.n
+        self.window = None
+        self.offer = None
+        self.battle = None
+        self.stage = None
+        self.draw2 = []
+        self.turn_done = False
+        nxt = self.order_from(self.active, include=False)
+        if nxt:
+            self.active = nxt[0]
+        self._start_turn()
+
+    def _tempo_values(self, seat: int) -> tuple[float, ...]:
+        p = self.players[seat]
+        return (len(p.hand), len(p.deck), p.level, sum(self.tally[seat]), sum(self.down),
+                sum(1 for g in self.group if g >= 0), self.angels_defeated, int(p.out))
+
+    def _advance(self) -> None:
+        """Run everything automatic until a player must decide or the game is over."""
+        while self._outcome is None:
+            if self.turn_done:
+                self._end_turn()
+                continue
+            if self.pending:
+                break
+            if self.offer is not None:
+                if self.offer.queue:
+                    break
+                index = self.offer.index
+                self.offer = None
+                self._resolve(index)
+                continue
+            if self.stage is not None:
+                if self._stage_auto():
+                    continue
+                break
+            if self.window is not None:
+                w = self.window
+                if w.passes >= len(w.order):
+                    self._close_window()
+                    continue
+                options = self._speak_options(w.to_act, w.kind)
+                if not options:  # nothing it could speak: it passes
+                    w.passes += 1
+                    w.idx = (w.idx + 1) % len(w.order)
+                    continue
+                self._legal = [_PASS, *options]
+                return
+            if self.battle is not None and self.battle.step == 0:
+                if self._deploy_options():
+                    break
+                self._launch()
+                continue
+            if self.phase is Phase.DRAW2:
+                self._draw2_step()
+                continue
+            if self.phase is Phase.HOKAN:
+                self._hokan_phase()
+                continue
+            raise AssertionError(f"stuck in {self.phase!r}")
+        self._legal = None
+
+    def _close_window(self) -> None:
+        w = self.window
+        assert w is not None
+        self.window = None
+        if w.kind is WindowKind.DRAW1:
+            if self.angel >= 0:  # EVA-BATTLE-1
+                self._enter(Phase.BATTLE)
+                self.battle = Battle(self.angel)
+                card = self.cards[self.angel]
+                self.record("battle", self.active, "battle", angel=card.name, strength=card.strength)
+            else:
+                self._open_main()
+        elif w.kind is WindowKind.BATTLE1:
+            b = self.battle
+            assert b is not None
+            b.step = 2
+            total, angel = self.battle_strengths()
+            self.record("battle", self.active, "battle_odds", total=total, angel=self.cards[b.angel].name,
+                        angel_strength=angel)
+            self.window = Window(WindowKind.BATTLE2, self.order_from(self.active))
+        elif w.kind is WindowKind.BATTLE2:
+            self._battle_result()
+            if self._outcome is None:
+                self.window = Window(WindowKind.BATTLE3, self.order_from(self.active))
+        elif w.kind is WindowKind.BATTLE3:
+            self.battle = None
+            self._open_main()
+        else:
+            self._enter(Phase.DRAW2)  # EVA-DRAW2-1: each player in turn, from the turn player
+            self.draw2 = [(s, 0) for s in self.order_from(self.active)]
+
+    def _open_main(self) -> None:
+        self._enter(Phase.MAIN)
+        self.window = Window(WindowKind.MAIN, self.order_from(self.active))
+
+    # ------------------------------------------------------------------------------------------ speaking
+
+    def card_targets(self, seat: int, card: EvaCard) -> list[int]:
+        """Where a card-side card may go or what it may choose (-1: it chooses nothing); [] if it cannot be
+        spoken now. I-PUT for put-type cards; a drama or battle card chooses among the characters its speaker
+        can address ((OTHER): any), EVA-... effect vocabulary in docs."""
+        k = card.kind
+        if k is Kind.CHARACTER:
+            return [card.put_char]
+        if k is Kind.EVA:
+            evas = [card.put_eva] if card.put_eva >= 0 else list(range(N_EVAS))
+            return [e for e in evas if not self.eva_down[e]]
+        if k is Kind.PUT:
+            if card.target_kind == "eva":
+                evas = list(card.keys) or list(range(N_EVAS))
+                weapon = card.weapon
+                if weapon is not None:
+                    if weapon.keys:
+                        evas = [e for e in evas if e in weapon.keys]
+                    evas = [e for e in evas if self.free_weapon_slot(e)]
+                return [e for e in evas if not self.eva_down[e]]
+            return list(card.keys) or list(range(N_CHARS))
+        speaker = card.colour
+        for e in card.effects:
+            if e.key >= 0 or e.when:
+                continue
+            v = e.verb
+            if e.target is Target.CHARACTER and v in (Verb.DOWN, Verb.REVIVE, Verb.UNGROUP, Verb.PROTECT):
+                chars = [t for t in range(N_CHARS) if speaker == OTHER or self.reach(speaker, t)]
+                if v is Verb.DOWN:
+                    return [t for t in chars if not self.down[t]]
+                if v is Verb.REVIVE:
+                    return [t for t in chars if self.down[t]]
+                if v is Verb.UNGROUP:
+                    return [t for t in chars if self.group[t] >= 0]
+                return chars
+            if e.target is Target.EVA and v is Verb.REVIVE:
+                return [x for x in range(N_EVAS) if self.eva_down[x]]
+            if e.target is Target.EVA and v is Verb.PROTECT:
+                return list(self.battle.evas) if self.battle is not None else []
+            if v is Verb.SORTIE:
+                if self.battle is None or self.battle.step not in (1, 2):
+                    return [-1]  # outside the fight it does nothing (spoken for its draw points)
+                return [x for x in range(N_EVAS) if not self.eva_down[x] and x not in self.battle.evas]
+            if e.target is Target.OPPONENT:
+                return [q for q in self.order_from(seat, include=False) if self.players[q].hand]
+        return [-1]
+
+    def free_weapon_slot(self, e: int) -> bool:
+        """EVA-BATTLE-2: one <武器> per Eva, more with eva cards put under it; weapons spoken this turn and not
+        yet slid under count too."""
+        slots = self.weapon_slots(e)
+        used = sum(1 for u in self.under_eva[e] if self.cards[u].weapon is not None)
+        used += sum(1 for sp in self.spoken if not sp.serif and not sp.cancelled and sp.target == e
+                    and self.cards[sp.uid].kind is Kind.PUT and self.cards[sp.uid].weapon is not None)
+        return used < slots
+
+    def weapon_slots(self, e: int) -> int:
+        return self.city.weapon_slots[e] + sum(self.cards[u].weapons for u in self.under_eva[e])
+
+    def _speak_options(self, seat: int, kind: WindowKind) -> list[A.Speak]:
+        types = WINDOW_TYPES[kind]
+        hand = self.players[seat].hand
+        if not hand:
+            return []
+        out: list[A.Speak] = []
+        serif_ok = kind is WindowKind.MAIN and seat == self.active  # EVA-MAIN-2
+        for uid in distinct(hand, self.cards):
+            card = self.cards[uid]
+            if card.kind in types and not card.card_counter and self.can_speak(card.colour):
+                for t in self.card_targets(seat, card):
+                    out.append(A.Speak(uid, False, -1, t))
+            if serif_ok:
+                for m in self.serif_marks(card):
+                    out.append(A.Speak(uid, True, m, -1))
+        return out
+
+    def _counter_options(self, seat: int, answered: Spoken) -> list[int]:
+        """The cards `seat` may answer `answered` with (I-COUNTER)."""
+        out = []
+        answered_card = self.cards[answered.uid]
+        for uid in distinct(self.players[seat].hand, self.cards):
+            card = self.cards[uid]
+            if answered.serif:
+                if self.serif_counter_ok(card, answered):
+                    out.append(uid)
+            elif answered_card.type in card.card_counter and self.can_speak(card.colour):
+                out.append(uid)
+        return out
+
+    def _speak(self, seat: int, action: A.Speak) -> None:
+        p = self.players[seat]
+        uid = action.card
+        card = self.cards[uid]
+        p.hand.remove(uid)
+        speaker = card.colour
+        if speaker != OTHER:
+            self.speak_count[speaker] += 1  # EVA-TALK-4
+        self.tally[seat][speaker] += 1
+        self.spoken.append(Spoken(uid, seat, speaker, action.serif, action.mark, action.target))
+        self._played(uid)
+        index = len(self.spoken) - 1
+        w = self.window
+        if w is not None:
+            w.passes = 0
+            w.idx = (w.idx + 1) % len(w.order)
+        if action.serif:
+            kind, addressee = card.marks[action.mark]
+            self.record(self._phase_name(), seat, "serif", speaker=CHAR_NAMES[speaker], card=card.name,
+                        verb="hurts" if kind is Mark.HURT else "seeks", target=CHAR_NAMES[addressee])
+        else:
+            self.record(self._phase_name(), seat, "speak", speaker="(OTHER)" if speaker == OTHER
+                        else CHAR_NAMES[speaker], card=card.name, type=card.type,
+                        target=self._target_name(card, action.target))
+        answered = self.spoken[index]
+        queue = tuple(q for q in self.order_from(seat, include=False) if self._counter_options(q, answered))
+        if queue:
+            self.offer = Offer(index, queue)  # EVA-COUNTER-1: answers come before the effect
+        else:
+            self._resolve(index)
+
+    def _target_name(self, card: EvaCard, target: int) -> str:
+        if target < 0:
+            return ""
+        k = card.kind
+        if k is Kind.EVA or (k is Kind.PUT and card.target_kind == "eva") or any(
+                e.target is Target.EVA or e.verb is Verb.SORTIE for e in card.effects if e.key < 0):
+            return EVA_NAMES[target]
+        if any(e.target is Target.OPPONENT for e in card.effects):
+            return f"P{target + 1}"
+        return CHAR_NAMES[target]
+
+    def _counter(self, seat: int, uid: int) -> None:
+        """EVA-COUNTER-1..4: the answered card is cancelled; the answer itself cannot be answered."""
+        assert self.offer is not None
+        index = self.offer.index
+        answered = self.spoken[index]
+        card = self.cards[uid]
+        self.players[seat].hand.remove(uid)
+        if card.colour != OTHER:
+            self.speak_count[card.colour] += 1
+        self.tally[seat][card.colour] += 1
+        self.spoken.append(Spoken(uid, seat, card.colour, answered.serif, -1, -1, index))
+        self._played(uid)
+        answered.cancelled = True
+        self.offer = None
+        self.record(self._phase_name(), seat, "counter", speaker="(OTHER)" if card.colour == OTHER
+                    else CHAR_NAMES[card.colour], card=card.name, answered=self.cards[answered.uid].name)
+
+    def _resolve(self, index: int) -> None:
+        """The effect of a spoken card that was not cancelled (EVA-SERIF-6, -8; card effects)."""
+        sp = self.spoken[index]
+        card = self.cards[sp.uid]
+        if sp.serif:
+            kind, target = card.marks[sp.mark]
+            result = self.resolve_serif(sp.speaker, kind, target)
+            self.record(self._phase_name(), sp.owner, "serif_result", target=CHAR_NAMES[target], result=result)
+            return
+        if card.is_put:
+            return  # it acts once slid under its target in the 第2ドローフェイズ (I-PUT)
+        b = self.battle
+        if card.kind is Kind.BATTLE and b is not None and b.step in (1, 2):
+            b.cards = (*b.cards, sp.uid)
+        for e in card.effects:
+            if e.when or not self._holds(e, sp.owner):
+                continue
+            self._effect(e, sp, card)
+
+    def _effect(self, e: Effect, sp: Spoken, card: EvaCard) -> None:
+        v = e.verb
+        seat = sp.owner
+        target = e.key if e.key >= 0 else sp.target
+        phase = self._phase_name()
+        if v is Verb.DRAW:
+            got = self._draw(seat, e.amount)
+            self.record(phase, seat, "effect", card=card.name, text=f"draws {got}")
+        elif v is Verb.DISCARD_RANDOM:
+            if e.target is Target.EACH:
+                victims = list(self.alive())
+            elif e.target is Target.TURN_PLAYER:
+                victims = [self.active]
+            else:
+                victims = [target] if target >= 0 else []
+            for q in victims:
+                self._discard_random(q, e.amount, card.name)
+        elif v is Verb.RECOVER:
+            if any(self.cards[u].kind is not Kind.ANGEL for u in self.players[seat].discard):
+                self.pending.append(Choice(ChoiceKind.RECOVER, seat, e.amount))
+        elif v is Verb.TUTOR:
+            if any(self.cards[u].type == e.type for u in self.players[seat].deck):
+                self.pending.append(Choice(ChoiceKind.TUTOR, seat, e.amount, e.type))
+        elif v is Verb.DOWN and target >= 0:
+            if e.target is Target.EVA:
+                self._down_eva(target)
+            elif not self.down[target]:
+                self._down_char(target)
+                self.record(phase, seat, "effect", card=card.name, text=f"{CHAR_NAMES[target]} is downed")
+        elif v is Verb.REVIVE and target >= 0:
+            if e.target is Target.EVA:
+                if self.eva_down[target]:
+                    self.eva_down[target] = False
+                    self.record(phase, seat, "effect", card=card.name, text=f"{EVA_NAMES[target]} is face up")
+            elif self.down[target]:
+                self.down[target] = False
+                self.record(phase, seat, "effect", card=card.name, text=f"{CHAR_NAMES[target]} is face up")
+        elif v is Verb.GROUP:
+            first, second = e.characters
+            if not self.down[first] and not self.down[second]:
+                self._merge(first, second)
+                self.record(phase, seat, "effect", card=card.name,
+                            text=f"{CHAR_NAMES[first]} and {CHAR_NAMES[second]} are grouped")
+        elif v is Verb.UNGROUP and target >= 0:
+            if self.group[target] >= 0:
+                self._leave_group(target)
+                self.record(phase, seat, "effect", card=card.name, text=f"{CHAR_NAMES[target]} leaves the group")
+        elif v is Verb.PROTECT and target >= 0:
+            if e.target is Target.EVA:
+                if self.battle is not None and target not in self.battle.protected:
+                    self.battle.protected = (*self.battle.protected, target)
+            else:
+                self.protect_turn[target] = True
+            self.record(phase, seat, "effect", card=card.name, text="protects " + (
+                EVA_NAMES[target] if e.target is Target.EVA else CHAR_NAMES[target]))
+        elif v is Verb.DEFEAT_ANGEL:
+            b = self.battle
+            if b is not None and b.step in (1, 2):
+                b.forced_win = True
+                self.record(phase, seat, "effect", card=card.name, text="humanity wins this battle")
+            elif b is not None and b.won is False and self.angel == b.angel:
+                b.won = True
+                self._defeat_angel()
+        elif v is Verb.SORTIE and target >= 0:
+            b = self.battle
+            if b is not None and b.step in (1, 2) and target not in b.evas and not self.eva_down[target]:
+                b.evas = (*b.evas, target)
+                self.record(phase, seat, "effect", card=card.name, text=f"{EVA_NAMES[target]} joins the battle")
+
+    def _discard_random(self, seat: int, n: int, source: str) -> list[str]:
+        p = self.players[seat]
+        names = []
+        for _ in range(min(n, len(p.hand))):
+            uid = p.hand.pop(self.rng.randrange(len(p.hand)))
+            p.discard.append(uid)
+            names.append(self.cards[uid].name)
+        if names:
+            self.record(self._phase_name(), seat, "discard_random", cards=names, source=source)
+        return names
+
+    def _down_eva(self, e: int) -> None:
+        """EVA-BATTLE-9: a downed main Eva loses every card put under it."""
+        self.eva_down[e] = True
+        lost = [self.cards[u].name for u in self.under_eva[e]]
+        for uid in self.under_eva[e]:
+            self._to_discard(uid)
+        self.under_eva[e] = []
+        self.record(self._phase_name(), None, "eva_down", eva=EVA_NAMES[e], lost=lost)
+
+    # ------------------------------------------------------------------------------------------ battle
+
+    def _deploy_options(self) -> list[int]:
+        """EVA-BATTLE-3: face-up Evas whose pilot is up (or with a sortie put card under them)."""
+        b = self.battle
+        assert b is not None
+        out = []
+        for e in range(N_EVAS):
+            if e in b.evas or self.eva_down[e]:
+                continue
+            pilot_up = not self.down[self.city.pilot[e]]
+            if pilot_up or any(x.verb is Verb.SORTIE for u in self.under_eva[e] for x in self.cards[u].effects):
+                out.append(e)
+        return out
+
+    def _launch(self) -> None:
+        b = self.battle
+        assert b is not None
+        b.step = 1
+        self.record("battle", self.active, "launch", evas=[EVA_NAMES[e] for e in b.evas])
+        self.window = Window(WindowKind.BATTLE1, self.order_from(self.active))
+
+    def eva_strength(self, e: int) -> int:
+        """A main Eva's strength: printed, plus eva cards, weapons (as many as it has slots) and strength put
+        cards under it, plus put cards under characters that name it (Interface Headset)."""
+        total = self.city.eva_strength[e]
+        weapons = self.weapon_slots(e)
+        for uid in self.under_eva[e]:
+            card = self.cards[uid]
+            total += card.eva_strength
+            for x in card.effects:
+                if x.verb is Verb.WEAPON:
+                    if weapons > 0 and (not x.keys or e in x.keys):
+                        total += x.amount
+                        weapons -= 1
+                elif x.verb is Verb.STRENGTH and x.target is Target.EVA and x.key in (-1, e):
+                    total += x.amount
+        for c in range(N_CHARS):
+            for uid in self.under_char[c]:
+                for x in self.cards[uid].effects:
+                    if x.verb is Verb.STRENGTH and x.target is Target.EVA and x.key == e:
+                        total += x.amount
+        return total
+
+    def battle_strengths(self) -> tuple[int, int]:
+        """EVA-BATTLE-5: (the fighting Evas' total, the 使徒's strength) with every modifier now in force."""
+        b = self.battle
+        assert b is not None
+        seat = self.active
+        total = sum(self.eva_strength(e) for e in b.evas)
+        angel_card = self.cards[b.angel]
+        angel = angel_card.strength
+        for x in angel_card.effects:
+            if x.verb is Verb.STRENGTH and not x.when and self._holds(x, seat):
+                angel += x.amount
+        for uid in b.cards:
+            if any(sp.uid == uid and sp.cancelled for sp in self.spoken):
+                continue
+            for x in self.cards[uid].effects:
+                if x.verb is not Verb.STRENGTH or x.when or not self._holds(x, seat):
+                    continue
+                if x.target is Target.EVAS:
+                    total += x.amount
+                elif x.target is Target.ANGEL:
+                    angel += x.amount
+                elif x.target is Target.EVA and x.key in b.evas:
+                    total += x.amount
+        return total, angel
+
+    def _battle_result(self) -> None:
+        """EVA-BATTLE-5, -7, -8, -9 at the end of the (2) window (I-BATTLE)."""
+        b = self.battle
+        assert b is not None
+        b.step = 3
+        total, angel = self.battle_strengths()
+        won = b.forced_win or (bool(b.evas) and total > angel)
+        b.won = won
+        seat = self.active
+        self.record("battle", seat, "battle_result", result="wins" if won else "loses", total=total,
+                    angel=self.cards[b.angel].name, angel_strength=angel)
+        if won:
+            self._defeat_angel()
+        else:
+            right = self.order_from(seat)[-1]  # I-RIGHT: the player before, clockwise
+            p = self.players[seat]
+            taken = []
+            for _ in range(min(BATTLE_LOSS_CARDS, len(p.hand))):
+                uid = p.hand.pop(self.rng.randrange(len(p.hand)))
+                p.discard.append(uid)
+                taken.append(self.cards[uid].name)
+            self.record("battle", seat, "battle_loss_cards", right=f"P{right + 1}", cards=taken)
+            angel_card = self.cards[b.angel]
+            for x in angel_card.effects:
+                if x.when == "lost":
+                    self._angel_effect(x, angel_card)
+            for e in b.evas:
+                if e in b.protected:
+                    self.record("battle", seat, "eva_protected", eva=EVA_NAMES[e], by="a battle card")
+                    continue
+                shield = next((u for u in self.under_eva[e] if any(
+                    x.verb is Verb.PROTECT for x in self.cards[u].effects)), None)
+                if shield is not None:
+                    self.under_eva[e].remove(shield)
+                    self._to_discard(shield)
+                    self.record("battle", seat, "eva_protected", eva=EVA_NAMES[e], by=self.cards[shield].name)
+                    continue
+                self._down_eva(e)
+        if self.last_stand and len(self.alive()) == 1:  # EVA-WIN-2, EVA-WIN-3
+            if won:
+                self._end(self.alive()[0], WinReason.LAST_STANDING)
+            else:
+                self._end(None, WinReason.HUMANITY_DESTROYED)
+
+    def _defeat_angel(self) -> None:
+        """EVA-BATTLE-7: the 使徒 goes to its owner's discard pile."""
+        uid = self.angel
+        card = self.cards[uid]
+        self.angel = -1
+        self._to_discard(uid)
+        self.angels_defeated += 1
+        self.record("battle", self.active, "angel_defeated", card=card.name, defeated=self.angels_defeated)
+        for x in card.effects:
+            if x.when == "won":
+                self._angel_effect(x, card)
+
+    def _angel_effect(self, x: Effect, card: EvaCard) -> None:
+        if x.verb is Verb.DISCARD_RANDOM:
+            self._discard_random(self.active, x.amount, card.name)
+        elif x.verb is Verb.DOWN and x.key >= 0 and x.target is Target.CHARACTER and not self.down[x.key]:
+            self._down_char(x.key)
+            self.record("battle", None, "effect", card=card.name, text=f"{CHAR_NAMES[x.key]} is downed")
+
+    # ------------------------------------------------------------------------------------------ draw 2
+
+    def _draw2_step(self) -> None:
+        """EVA-DRAW2-1..3 for the next player in line; then EVA-DRAW2-5, -6."""
+        if not self.draw2:
+            for seat in self.alive():  # EVA-DRAW2-5
+                p = self.players[seat]
+                if not p.hand or self.starved[seat]:
+                    self._drop(seat, "empty hand" if not p.hand else "cannot draw")
+            self._check_survivors()
+            if self._outcome is None:
+                if self.last_stand or self.players[self.active].out:
+                    self.turn_done = True
+                else:
+                    self._enter(Phase.HOKAN)
+            return
+        seat, step = self.draw2[0]
+        p = self.players[seat]
+        mine = [sp for sp in self.spoken if sp.owner == seat]
+        if step == 0:
+            points = sum(self.cards[sp.uid].draw_points for sp in mine)  # EVA-COUNTER-4: cancelled count too
+            self.draw2[0] = (seat, 1)
+            if points > 0:
+                got = self._draw(seat, points)
+                self.starved[seat] = got < points
+                self.record("draw2", seat, "draw2", points=points, what=f"draws {got}")
+            elif points < 0:
+                n = min(-points, len(p.hand))
+                self.record("draw2", seat, "draw2", points=points, what=f"discards {n}")
+                if n:
+                    self.pending.append(Choice(ChoiceKind.DISCARD, seat, n))
+            else:
+                self.record("draw2", seat, "draw2_zero", points=0)
+            return
+        self.draw2.pop(0)
+        for sp in mine:  # EVA-DRAW2-3, I-PUT
+            self.spoken.remove(sp)
+            card = self.cards[sp.uid]
+            place = self._slide_under(sp, card) if card.is_put and not sp.cancelled else None
+            if place is None:
+                self._to_discard(sp.uid)
+            else:
+                self.record("draw2", seat, "put_under", card=card.name, place=place)
+
+    def _slide_under(self, sp: Spoken, card: EvaCard) -> str | None:
+        """The put-type card goes under its target, if it still may (else None: it is discarded)."""
+        if card.kind is Kind.CHARACTER:
+            self.under_char[card.put_char].append(sp.uid)
+            return CHAR_NAMES[card.put_char]
+        e = sp.target
+        if card.kind is Kind.EVA or card.target_kind == "eva":
+            if e < 0 or self.eva_down[e]:
+                return None
+            if card.weapon is not None:
+                used = sum(1 for u in self.under_eva[e] if self.cards[u].weapon is not None)
+                if used >= self.weapon_slots(e):
+                    return None
+            self.under_eva[e].append(sp.uid)
+            return EVA_NAMES[e]
+        if e < 0:
+            return None
+        self.under_char[e].append(sp.uid)
+        return CHAR_NAMES[e]
+
+    # ------------------------------------------------------------------------------------------ 補完
+
+    def _hokan_phase(self) -> None:
+        """EVA-HOKAN-1..3 (I-HOKAN): one level at most, then the declaration."""
+        seat = self.active
+        p = self.players[seat]
+        if p.out or p.hokan < 0:
+            self.turn_done = True
+            return
+        card = self.cards[p.hokan]
+        if p.level < 2:
+            cond = card.lv1 if p.level == 0 else card.lv2
+            assert cond is not None
+            if holds(cond, self.board(seat), card.hokan_char):
+                p.level += 1
+                self.record("hokan", seat, "level", card=card.name, level=p.level)
+        if p.level >= 2 and not self.down[card.hokan_char]:
+            self.pending.append(Choice(ChoiceKind.DECLARE, seat))
+        else:
+            self.turn_done = True
+
+    def stage_cards(self, seat: int) -> list[int]:
+        """補完ステージ: the cards `seat` may use now (EVA-HOKAN-4..6: only the mark aimed at the character)."""
+        st = self.stage
+        assert st is not None
+        kind = Mark.SEEK if seat == st.declarer else Mark.HURT
+        return [u for u in distinct(self.players[seat].hand, self.cards) if self.cards[u].mark_for(kind, st.character)]
+
+    def _stage_auto(self) -> bool:
+        """Steps of the stage nobody decides; False when a player must choose."""
+        st = self.stage
+        assert st is not None
+        if st.seeking:
+            if self.stage_cards(st.declarer):
+                return False
+            self._stage_fail()
+            return True
+        while st.queue and not self.stage_cards(st.queue[0]):  # EVA-HOKAN-6: could not hurt: barred
+            self._bar(st.queue[0])
+        if st.queue:
+            return False
+        if st.hurt:  # EVA-HOKAN-7
+            st.seeking = True
+            st.hurt = False
+            return True
+        self.record("stage", st.declarer, "congratulations", character=CHAR_NAMES[st.character])  # EVA-WIN-5
+        self._end(st.declarer, WinReason.HOKAN)  # EVA-HOKAN-8
+        return True
+
+    def _bar(self, seat: int) -> None:
+        st = self.stage
+        assert st is not None
+        st.queue = st.queue[1:]
+        if seat not in st.barred:
+            st.barred = (*st.barred, seat)
+            self.record("stage", seat, "stage_barred")
+
+    def _stage_fail(self) -> None:
+        """EVA-HOKAN-9: the declarer cannot seek: the others draw what they used; the game goes on."""
+        st = self.stage
+        assert st is not None
+        self.record("stage", st.declarer, "stage_fail")
+        for q in self.order_from(st.declarer, include=False):
+            if st.used[q]:
+                got = self._draw(q, st.used[q])
+                self.record("stage", q, "draw", count=got, hand=len(self.players[q].hand),
+                            deck=len(self.players[q].deck))
+        self.stage = None
+        self.turn_done = True
+
+    def _stage_play(self, seat: int, uid: int) -> None:
+        st = self.stage
+        assert st is not None
+        p = self.players[seat]
+        p.hand.remove(uid)
+        p.discard.append(uid)
+        self._played(uid)
+        st.used[seat] += 1
+        name = self.cards[uid].name
+        if seat == st.declarer:  # EVA-HOKAN-5
+            st.seeking = False
+            st.hurt = False
+            st.queue = tuple(q for q in self.order_from(seat, include=False) if q not in st.barred)
+            self.record("stage", seat, "stage_seek", card=name, character=CHAR_NAMES[st.character])
+        else:  # EVA-HOKAN-6
+            st.hurt = True
+            st.queue = st.queue[1:]
+            self.record("stage", seat, "stage_hurt", card=name, character=CHAR_NAMES[st.character])
+
+    # ------------------------------------------------------------------------------------------ legal / apply
+
+    def _deploy_legal(self) -> list[Any]:
+        return [_LAUNCH, *(A.Deploy(e) for e in self._deploy_options())]
+
+    def _compute_legal(self) -> list[Any]:
+        if self.pending:
+            ch = self.pending[-1]
+            p = self.players[ch.player]
+            if ch.kind is ChoiceKind.DISCARD:
+                return [A.Discard(u) for u in distinct(p.hand, self.cards)]
+            if ch.kind is ChoiceKind.RECOVER:
+                return [_STOP, *(A.Take(u) for u in distinct(
+                    [u for u in p.discard if self.cards[u].kind is not Kind.ANGEL], self.cards))]
+            if ch.kind is ChoiceKind.TUTOR:
+                return [_STOP, *(A.Take(u) for u in distinct(
+                    [u for u in p.deck if self.cards[u].type == ch.type], self.cards))]
+            return [A.Declare(False), A.Declare(True)]
+        if self.offer is not None and self.offer.queue:
+            seat = self.offer.queue[0]
+            answered = self.spoken[self.offer.index]
+            return [_DECLINE, *(A.Counter(u) for u in self._counter_options(seat, answered))]
+        if self.stage is not None:
+            st = self.stage
+            seat = st.declarer if st.seeking else st.queue[0]
+            return [_STAGE_PASS, *(A.StagePlay(u) for u in self.stage_cards(seat))]
+        if self.window is not None:
+            w = self.window
+            return [_PASS, *self._speak_options(w.to_act, w.kind)]
+        if self.battle is not None and self.battle.step == 0:
+            return self._deploy_legal()
+        return []
+
+    def _dispatch(self, action: Any) -> None:
+        seat = self.current_player
+        t = type(action)
+        if t is A.Pass:
+            w = self.window
+            assert w is not None
+            w.passes += 1
+            w.idx = (w.idx + 1) % len(w.order)
+        elif t is A.Speak:
+            self._speak(seat, action)
+        elif t is A.Counter:
+            self._counter(seat, action.card)
+        elif t is A.Decline:
+            assert self.offer is not None
+            self.offer.queue = self.offer.queue[1:]
+        elif t is A.Deploy:
+            b = self.battle
+            assert b is not None
+            b.evas = (*b.evas, action.eva)
+            self.record("battle", seat, "deploy", eva=EVA_NAMES[action.eva])
+        elif t is A.Launch:
+            self._launch()
+        elif t is A.Discard:
+            ch = self.pending[-1]
+            p = self.players[seat]
+            p.hand.remove(action.card)
+            p.discard.append(action.card)
+            self.record(self._phase_name(), seat, "discard", card=self.cards[action.card].name)
+            ch.count -= 1
+            if ch.count <= 0 or not p.hand:
+                self.pending.pop()
+        elif t is A.Take:
+            self._take(seat, action.card)
+        elif t is A.Declare:
+            self.pending.pop()
+            p = self.players[seat]
+            if action.yes:  # EVA-HOKAN-3
+                char = self.cards[p.hokan].hokan_char
+                self.stage = Stage(seat, char, self.n)
+                self._enter(Phase.STAGE)
+                self._played(p.hokan)
+                self.record("hokan", seat, "declare", character=CHAR_NAMES[char])
+            else:
+                self.turn_done = True
+        elif t is A.StagePlay:
+            self._stage_play(seat, action.card)
+        elif t is A.StagePass:
+            st = self.stage
+            assert st is not None
+            if seat == st.declarer:
+                self._stage_fail()
+            else:
+                self._bar(seat)
+        else:
+            raise IllegalAction(f"{action} is not an action of this game")
+
+    def _take(self, seat: int, uid: int) -> None:
+        """Recover (from the discard pile) or tutor (from the deck, then shuffled) one card, or stop."""
+        ch = self.pending[-1]
+        p = self.players[seat]
+        if uid >= 0:
+            ch.count -= 1
+            if ch.kind is ChoiceKind.RECOVER:
+                p.discard.remove(uid)
+                p.hand.append(uid)
+                self.record(self._phase_name(), seat, "take", card=self.cards[uid].name, source="discard pile")
+            else:
+                p.deck.remove(uid)
+                if self.hand_turn[uid] < 0:
+                    self.hand_turn[uid] = self.turn
+                self.record(self._phase_name(), seat, "take", card=self.cards[uid].name, source="deck")
+                if self.cards[uid].kind is Kind.ANGEL:
+                    self._angel_arrives(uid)
+                else:
+                    p.hand.append(uid)
+        if ch.kind is ChoiceKind.RECOVER:
+            left = any(self.cards[u].kind is not Kind.ANGEL for u in p.discard)
+        else:
+            left = any(self.cards[u].type == ch.type for u in p.deck)
+        if uid < 0 or ch.count <= 0 or not left:
+            self.pending.remove(ch)
+            if ch.kind is ChoiceKind.TUTOR:
+                self.rng.shuffle(p.deck)
+
+
+@dataclass(frozen=True, slots=True)
+class SpokenView:
+    card: EvaCard
+    owner: int
+    speaker: int
+    serif: bool
+    mark: int
+    target: int
+    cancelled: bool
+
+
+class EvaView:
+    """What one player may see: the whole city, every 補完 card (they lie face up, EVA-SETUP-3), every discard
+    pile and spoken card, hand and deck sizes; its own hand and the cards of its own deck (not their order).
+    Agents decide from this alone."""
+
+    __slots__ = ("_s", "player")
+
+    def __init__(self, state: EvaState, player: int) -> None:
+        self._s = state
+        self.player = player
+
+    # the turn
+    @property
+    def turn(self) -> int:
+        return self._s.turn
+
+    @property
+    def active(self) -> int:
+        return self._s.active
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
+    def players(self) -> int:
+        return self._s.n
+
+    @property
+    def window(self) -> WindowKind | None:
+        w = self._s.window
+        return w.kind if w is not None else None
+
+    @property
+    def pending(self) -> ChoiceKind | None:
+        return self._s.pending[-1].kind if self._s.pending else None
+
+    def alive(self) -> list[int]:
+        return self._s.alive()
+
+    def order_from(self, seat: int, include: bool = True) -> tuple[int, ...]:
+        return self._s.order_from(seat, include)
+
+    # cards
+    def card(self, uid: int) -> EvaCard | None:
+        """The printed card of a uid if this player may know it (not another player's hand or deck, not a
+        face-down 使徒 of another player)."""
+        s = self._s
+        if uid < 0 or uid >= len(s.cards):
+            return None
+        owner = s.owner[uid]
+        if owner != self.player:
+            them = s.players[owner]
+            if uid in them.hand or uid in them.deck or uid in s.angel_queue:
+                return None
+        return s.cards[uid]
+
+    def hand(self) -> list[int]:
+        return list(self._s.players[self.player].hand)
+
+    def deck_cards(self) -> list[EvaCard]:
+        """The cards left in this player's own deck, in a fixed order (not the deck's)."""
+        s = self._s
+        return [s.cards[u] for u in sorted(s.players[self.player].deck)]
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._s.players[seat].hand)
+
+    def deck_size(self, seat: int) -> int:
+        return len(self._s.players[seat].deck)
+
+    def discard(self, seat: int) -> list[EvaCard]:
+        s = self._s
+        return [s.cards[u] for u in s.players[seat].discard]
+
+    def hokan(self, seat: int) -> EvaCard | None:
+        uid = self._s.players[seat].hokan
+        return self._s.cards[uid] if uid >= 0 else None
+
+    def level(self, seat: int) -> int:
+        return self._s.players[seat].level
+
+    def out(self, seat: int) -> bool:
+        return self._s.players[seat].out
+
+    # the city
+    def board(self, seat: int | None = None) -> Board:
+        return self._s.board(self.player if seat is None else seat)
+
+    @property
+    def down(self) -> tuple[bool, ...]:
+        return tuple(self._s.down)
+
+    @property
+    def group(self) -> tuple[int, ...]:
+        return tuple(self._s.group)
+
+    @property
+    def eva_down(self) -> tuple[bool, ...]:
+        return tuple(self._s.eva_down)
+
+    def reach(self, c: int, t: int) -> bool:
+        return self._s.reach(c, t)
+
+    def can_speak(self, c: int) -> bool:
+        return self._s.can_speak(c)
+
+    def under_char(self, c: int) -> list[EvaCard]:
+        return [self._s.cards[u] for u in self._s.under_char[c]]
+
+    def under_eva(self, e: int) -> list[EvaCard]:
+        return [self._s.cards[u] for u in self._s.under_eva[e]]
+
+    def angel(self) -> EvaCard | None:
+        s = self._s
+        return s.cards[s.angel] if s.angel >= 0 else None
+
+    def angels_queued(self) -> int:
+        return len(self._s.angel_queue)
+
+    @property
+    def angels_defeated(self) -> int:
+        return self._s.angels_defeated
+
+    def spoken(self) -> list[SpokenView]:
+        s = self._s
+        return [SpokenView(s.cards[sp.uid], sp.owner, sp.speaker, sp.serif, sp.mark, sp.target, sp.cancelled)
+                for sp in s.spoken]
+
+    def offered(self) -> SpokenView | None:
+        """The card being offered for <対抗>, when this player is asked."""
+        s = self._s
+        if s.offer is None:
+            return None
+        sp = s.spoken[s.offer.index]
+        return SpokenView(s.cards[sp.uid], sp.owner, sp.speaker, sp.serif, sp.mark, sp.target, sp.cancelled)
+
+    def eva_strength(self, e: int) -> int:
+        return self._s.eva_strength(e)
+
+    def pilot(self, e: int) -> int:
+        return self._s.city.pilot[e]
+
+    def battle(self) -> tuple[tuple[int, ...], int, int, int, bool] | None:
+        """(Evas in the battle, step, their total, the 使徒's strength, forced win) of the battle in progress."""
+        s = self._s
+        b = s.battle
+        if b is None:
+            return None
+        total, angel = s.battle_strengths()
+        return b.evas, b.step, total, angel, b.forced_win
+
+    def stage(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """(declarer, character, barred players) of the 補完ステージ in progress."""
+        st = self._s.stage
+        return (st.declarer, st.character, st.barred) if st is not None else None
+
+    def last_stand(self) -> bool:
+        return self._s.last_stand
+
+
+GAME = EvaGame
+SHORT_GAME = EvaShortGame
+
+# How `tcgsim play` words each event (format fields are the event's data, plus {who}: "P1"/"P2"...).
+EVENT_TEXT: dict[str, str] = {
+    "setup": "Decks shuffled; {players} players draw 6 each ({returned} 使徒 returned and redrawn).",
+    "first_player": "{who} plays first (clockwise from there).",
+    "turn_start": "{who} begins the turn ({hand} in hand, {deck} in the deck); face up again: {recovered}.",
+    "draw": "{who} draws {count} ({hand} in hand, {deck} left in the deck).",
+    "angel_arrives": "使徒 {card} (strength {strength}) arrives in Tokyo-3, {how}.",
+    "angel_up": "The queued 使徒 {card} (strength {strength}) turns face up.",
+    "drop": "{who} drops out ({reason}).",
+    "last_stand": "{who} is the last one standing, but a 使徒 is in Tokyo-3: it must be defeated.",
+    "speak": "{who}: {speaker} speaks {card} ({type}) {target}",
+    "serif": "{who}: {speaker} {verb} {target} with {card}.",
+    "serif_result": "  -> {target}: {result}.",
+    "counter": "{who}: {speaker} answers with {card} <対抗>: {answered} has no effect.",
+    "effect": "  {card}: {text}.",
+    "discard_random": "{who} discards at random ({source}): {cards}.",
+    "take": "{who} takes {card} to hand from the {source}.",
+    "battle": "Battle phase against {angel} (strength {strength}).",
+    "deploy": "{who} sends {eva} out.",
+    "launch": "{who} launches: {evas}.",
+    "battle_odds": "  Evas {total} against {angel} {angel_strength}.",
+    "battle_result": "Humanity {result}: Evas {total} against {angel} {angel_strength}.",
+    "battle_loss_cards": "{right} takes cards at random from {who}'s hand: {cards}.",
+    "eva_down": "{eva} is downed; lost from under it: {lost}.",
+    "eva_protected": "{eva} stays up ({by}).",
+    "angel_defeated": "{card} is defeated ({defeated} 使徒 defeated so far).",
+    "draw2": "{who} has {points} draw points: {what}.",
+    "draw2_zero": "",
+    "discard": "{who} discards {card}.",
+    "put_under": "  {card} goes under {place}.",
+    "level": "{who}'s {card} reaches level {level}.",
+    "declare": "{who} declares 補完 of {character}!",
+    "stage_seek": "  {who} seeks {character} with {card}.",
+    "stage_hurt": "  {who} hurts {character} with {card}.",
+    "stage_barred": "  {who} cannot hurt and is out of the stage.",
+    "stage_fail": "{who} can seek no more: the 補完 fails and the others draw what they used.",
+    "congratulations": "おめでとう! {who} and {character} are instrumentalised; warm applause.",
+    "short_setup": "Short rule: each player secretly draws a character; all six are grouped.",
+    "short_pass": "{who} passes{discard_text}.",
+    "short_refill": "Turn over: spoken cards discarded; hands refilled to 6 ({hands}).",
+    "short_reveal": "{who}'s character was {character}.",
+    "phase": "",
+    "tempo": "",
+    "turn_end": "",
+    "game_end": "Game over after {turns} turns: {result}.",
+}
