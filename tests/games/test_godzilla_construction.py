@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tcgsim.cards import load_pool
 from tcgsim.decks import read_deck
+from tcgsim.validate import validate_deck
 from tests.conftest import REPO, check, codes, warning_codes
 
 POOL = load_pool("godzilla")
@@ -138,3 +141,56 @@ def test_gz_unknown_card_suggests_a_name() -> None:
     report = gz(main=main)
     unknown = [v for v in report.errors if v.code == "GZ-UNKNOWN-CARD"]  # type: ignore[attr-defined]
     assert unknown and "did you mean" in unknown[0].message
+
+
+def test_gz_deck_6_fewer_than_8_fieldable_bases_is_a_warning() -> None:
+    main = sections()["main"]
+    bases = [n for n in main if POOL.lookup(n).type == "base"]  # type: ignore[union-attr]
+    for name in bases:
+        main.pop(name)
+    main[plain_name()] = 6
+    main["Tokyo"] = 3  # one Tokyo on the field at a time: 6 + 1 = 7
+    main["Oxygen Destroyer"] = 1
+    main["Reinforcements"] = 3
+    main["Sabotage"] = 2  # back to 40 cards
+    report = gz(main=main)
+    assert report.valid and "GZ-FEW-BASES" in warning_codes(report)  # type: ignore[attr-defined]
+    main[plain_name()] = 7
+    assert "GZ-FEW-BASES" not in warning_codes(gz(main=main))
+
+
+def test_gz_deck_11_no_red_monster_fitting_a_base_is_a_warning() -> None:
+    main = {n: c for n, c in sections()["main"].items()
+            if POOL.lookup(n).type != "monster"}  # type: ignore[union-attr]
+    main["Mothra Larva"] = 3  # 蟲 水: the deck's only 水 base, Odo Island, goes
+    main.pop("Odo Island", None)
+    main["Plain"] = main.get("Plain", 0) + 20
+    report = gz(main=main)
+    assert "GZ-NO-OPENING" in warning_codes(report)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("kind", ["base", "monster", "event", "operation"])
+def test_gz_base_2_mon_2_event_2_op_2_army_cards_go_in_the_main_deck(kind: str) -> None:
+    battle = sections()["battle"]
+    battle[POOL.of_type(kind)[0].name] = 1
+    assert "GZ-BATTLE-TYPE" in codes(gz(battle=battle))
+
+
+def test_gz_battle_2_battle_cards_go_in_the_battle_deck() -> None:
+    main = sections()["main"]
+    main[POOL.of_type("battle")[0].name] = 1
+    assert "GZ-MAIN-TYPE" in codes(gz(main=main))
+
+
+def test_gz_blue_3_blue_monsters_belong_in_the_stock() -> None:
+    blue = next(c for c in POOL.of_type("monster") if c.stat("rebellion_color") == "blue")
+    main = sections()["main"]
+    main[blue.name] = 1
+    assert "GZ-BLUE-IN-MAIN" in warning_codes(gz(main=main))  # type: ignore[arg-type]
+    assert "GZ-BLUE-IN-MAIN" not in warning_codes(gz())  # type: ignore[arg-type]
+
+
+def test_the_bundled_decks_are_valid_and_can_win_every_way() -> None:
+    for path in sorted((REPO / "decks" / "godzilla").glob("*.yaml")):
+        report = validate_deck(read_deck(path))
+        assert report.valid and "GZ-FEW-BASES" not in {v.code for v in report.warnings}, path

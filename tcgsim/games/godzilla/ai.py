@@ -1,0 +1,596 @@
+"""Scripted GODZILLA players. Each style is a subclass that changes class-level weights; all decide from `GzView`
+alone (what their player may see) and break ties with the seeded generator they are handed.
+
+- `builder`: the base builder. Lays out as many bases as it can at the start, places a base every turn and opens
+  it the next, guards them with monsters placed within its control, relieves every threatened base, and races to
+  8 open bases (GZ-WIN-3); it attacks only where a base falls.
+- `aggressor`: the base breaker. Opens with strong monsters within its control, evolves them, and sends every
+  awake monster at the enemy base it can destroy soonest (closed bases first: 0/0/5), to reach 4 destroyed bases
+  (GZ-WIN-1) or leave no open enemy base (GZ-WIN-2).
+
+Every score is a float; the action with the highest wins (0 = ending the step, passing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.cards import GzCard, Kind
+from tcgsim.games.godzilla.effects import ALL, Verb
+from tcgsim.games.godzilla.game import GzView, SiteView
+from tcgsim.games.godzilla.state import J, Mon, Phase
+
+
+class ScriptedAgent:
+    """The shared judgement; styles tune the weights."""
+
+    name: ClassVar[str] = "scripted"
+    setup_bases: ClassVar[int] = 4  # bases wanted in the initial placement (the first included)
+    base_weight: ClassVar[float] = 6.0  # appetite for placing and opening bases
+    attack_weight: ClassVar[float] = 1.0  # appetite for attacking
+    attack_floor: ClassVar[float] = 1.0  # an attack must be worth this much
+    keep_guards: ClassVar[int] = 0  # monsters kept home (awake, for relief) when attacking
+    battle_draws: ClassVar[int] = 2  # battle cards wanted in hand
+
+    def __init__(self) -> None:
+        # facts worked out once per decision (the position does not change while we choose)
+        self._sites: dict[int, tuple[float, float, float, list[tuple[float, float, float, float]], int]] = {}
+        self._plan: tuple[int, dict[int, list[float]], dict[int, int]] | None = None
+        self._mons: dict[int, tuple[float, float, float, float]] = {}
+        self._room: int | None = None
+        self._hand: list[tuple[int, GzCard]] | None = None
+        self._site_views: dict[int, list[SiteView]] = {}
+        self._placed: set[str] | None = None
+
+    def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
+        self._sites.clear()
+        self._mons.clear()
+        self._site_views.clear()
+        self._room = None
+        self._hand = None
+        self._placed = None
+        self._plan = None
+        scores = [_SCORERS[type(a)](self, view, a) for a in legal]
+        top = max(scores) - 1e-9
+        best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    # ------------------------------------------------------------------------------------------ judgement
+
+    @staticmethod
+    def monster_value(c: GzCard) -> float:
+        return c.power + 0.7 * c.defense + 0.4 * c.health + 0.5 * len(c.abilities)
+
+    def sites(self, view: GzView, seat: int) -> list[SiteView]:
+        found = self._site_views.get(seat)
+        if found is None:
+            found = self._site_views[seat] = view.sites(seat)
+        return found
+
+    def card_keep_value(self, view: GzView, c: GzCard) -> float:
+        """How much a hand card is worth keeping (the cheapest pays costs and goes at the hand limit)."""
+        if c.kind is Kind.BASE:
+            if self._placed is None:
+                self._placed = {s.card.id for s in self.sites(view, view.player) if s.card is not None}
+            if not c.unlimited and c.id in self._placed:
+                return 0.0
+            return 3.0 + self.base_weight * 0.5
+        if c.kind is Kind.MONSTER:
+            return 1.0 + 0.3 * self.monster_value(c) if not c.blue else 0.5 + 0.2 * self.monster_value(c)
+        if c.kind is Kind.BATTLE:
+            side = c.attack_side or c.defense_side
+            return 2.0 + (side.power_mod + side.defense_mod if side else 0)
+        if c.kind is Kind.OPERATION:
+            return 2.5 if c.counter else 2.0
+        return 1.5
+
+    def _hand_pairs(self, view: GzView) -> list[tuple[int, GzCard]]:
+        if self._hand is None:
+            self._hand = [(u, c) for u in view.hand() if (c := view.card(u)) is not None]
+        return self._hand
+
+    def _hand_cards(self, view: GzView) -> list[GzCard]:
+        return [c for _u, c in self._hand_pairs(view)]
+
+    def _spare_value(self, view: GzView, cost: int, exclude: int) -> float:
+        """What paying a cost of `cost` cards would throw away: the cheapest hand cards but `exclude`."""
+        if cost <= 0:
+            return 0.0
+        values = sorted(self.card_keep_value(view, c) for u, c in self._hand_pairs(view) if u != exclude)
+        return sum(values[:cost])
+
+    def _control_room(self, view: GzView) -> int:
+        if self._room is None:
+            control = view.control(view.player)
+            self._room = (control if control is not None else 0) - view.rebellion(view.player)
+        return self._room
+
+    def _mon_facts(self, view: GzView, m: Mon) -> tuple[float, float, float, float]:
+        """(attack power with the best bonus, defense, health left, value) of one of our monsters."""
+        found = self._mons.get(m.mid)
+        if found is None:
+            c = view.card(m.uid)
+            found = self._mons[m.mid] = (view.mstat(m, "power") + self._battle_bonus(view, m, True),
+                                         float(view.mstat(m, "defense")), float(view.mstat(m, "health") - m.damage),
+                                         self.monster_value(c) if c is not None else 0.0)
+        return found
+
+    def _site_facts(self, view: GzView, sid: int) -> tuple[float, float, float, list[tuple[float, float, float, float]],
+                                                           int]:
+        """(defense, power, health left, likely relievers as (power, defense, health left, value), is open) of an
+        enemy base."""
+        found = self._sites.get(sid)
+        if found is None:
+            sv = next((x for x in self.sites(view, 1 - view.player) if x.sid == sid), None)
+            damage = sv.damage if sv is not None else 0
+            relievers = []
+            for r in self._relievers(view, sid):
+                rc = view.card(r.uid)
+                relievers.append((float(view.mstat(r, "power")), float(view.mstat(r, "defense")),
+                                  float(view.mstat(r, "health") - r.damage),
+                                  self.monster_value(rc) if rc is not None else 0.0))
+            relievers.sort(key=lambda x: -x[0])
+            found = self._sites[sid] = (float(view.site_stat(sid, "defense")), float(view.site_stat(sid, "power")),
+                                        float(view.site_stat(sid, "health") - damage), relievers,
+                                        int(sv is not None and not sv.closed))
+        return found
+
+    def _planned(self, view: GzView) -> tuple[int, dict[int, list[float]], dict[int, int]]:
+        """Our attacks declared so far this turn: (how many, attackers' powers per attacked site, attacks per
+        site)."""
+        if self._plan is None:
+            power: dict[int, list[float]] = {}
+            count: dict[int, int] = {}
+            earlier = view.attacks()
+            for att, s, _r in earlier:
+                other = view.mon(att)
+                if other is not None:
+                    power.setdefault(s, []).append(float(view.mstat(other, "power")))
+                count[s] = count.get(s, 0) + 1
+            self._plan = (len(earlier), power, count)
+        return self._plan
+
+    def _battle_bonus(self, view: GzView, m: Mon, attacking: bool) -> float:
+        """The best power (attacking) or defense (defending) bonus the monster can give itself now."""
+        c = view.card(m.uid)
+        if c is None:
+            return 0.0
+        best = 0.0
+        room = view.mstat(m, "health") - m.damage
+        for ab in c.abilities:
+            if (ab.attack if attacking else ab.defense) and ab.health_cost < room:
+                fixed = sum(e.amount for e in ab.effects if e.verb is Verb.DAMAGE)
+                mod = sum(-e.amount for e in ab.effects if e.verb is Verb.MODIFY and e.target == "opponent")
+                prevent = sum(min(e.amount, 4) for e in ab.effects if e.verb is Verb.PREVENT)
+                best = max(best, fixed + mod + prevent - 0.5 * ab.health_cost)
+        if m.owner == view.player:
+            for _u, b in self._hand_pairs(view):
+                if b.kind is not Kind.BATTLE or not b.attrs & c.attrs:
+                    continue
+                side = b.attack_side if attacking else b.defense_side
+                if side is None:
+                    continue
+                value = side.power_mod if attacking else side.defense_mod
+                value += sum(e.amount for e in side.effects if e.verb is Verb.DAMAGE)
+                best = max(best, float(value))
+        else:
+            best = max(best, 1.5)  # an enemy's unknown hand: about one card's worth
+        return best
+
+    def _relievers(self, view: GzView, sid: int) -> list[Mon]:
+        enemy = 1 - view.player
+        near = {sid, *view.adjacent(sid)}
+        out = []
+        for m in view.monsters(enemy):
+            c = view.card(m.uid)
+            if c is None or m.asleep or m.closed or m.relieved or m.at >= 0:
+                continue
+            if m.home in near or c.range_any:
+                out.append(m)
+        return out
+
+    # ------------------------------------------------------------------------------------------ setup
+
+    def _place_base(self, view: GzView, action: A.PlaceBase) -> float:
+        c = view.card(action.card)
+        if c is None:
+            return -1.0
+        mine = self.sites(view, view.player)
+        if view.phase is Phase.INITIAL and len(mine) >= self.setup_bases:
+            return -0.5
+        fit = sum(1 for u in view.hand() if (h := view.card(u)) is not None and h.kind is Kind.MONSTER
+                  and h.attrs & c.attrs)
+        value = self.base_weight + 0.6 * c.control + 0.2 * c.health + 0.3 * fit
+        if view.phase is Phase.PLACEMENT or view.phase is Phase.PREGAME:
+            value += 0.5 * self._guards_next_to(view, action.slot)  # it enters closed (0/0/5): guard it
+        return value
+
+    def _guards_next_to(self, view: GzView, slot: int) -> int:
+        """Own awake monsters that could relieve a base placed at `slot` (an end of the row or a ruin)."""
+        mine = self.sites(view, view.player)
+        if not mine:
+            return 0
+        if slot == A.LEFT:
+            near = {mine[0].sid}
+        elif slot == A.RIGHT:
+            near = {mine[-1].sid}
+        else:
+            near = {s.sid for s in mine if abs(s.index - slot) == 1}
+        return sum(1 for m in view.monsters(view.player) if m.home in near and not m.closed
+                   or (c := view.card(m.uid)) is not None and c.range_any)
+
+    def _place_monster(self, view: GzView, action: A.PlaceMonster) -> float:
+        c = view.card(action.card)
+        if c is None:
+            return -1.0
+        room = self._control_room(view)
+        if c.rebellion > room:
+            return -5.0  # it would rebel (GZ-CTRL-3)
+        crowd = sum(m.home == action.site for m in view.monsters(view.player))
+        value = 3.0 + 0.3 * self.monster_value(c) - 0.3 * crowd
+        if view.phase is Phase.INITIAL and len(self.sites(view, view.player)) < self.setup_bases:
+            value -= 3.0  # bases first: they bring the control
+        return value
+
+    def _end_placement(self, view: GzView, action: Any) -> float:
+        return 0.0
+
+    # ------------------------------------------------------------------------------------------ turn
+
+    def _draw(self, view: GzView, action: A.Draw) -> float:
+        battle_cards = sum(1 for c in self._hand_cards(view) if c.kind is Kind.BATTLE)
+        want_battle = battle_cards < self.battle_draws and bool(view.monsters(view.player))
+        return 1.0 if action.battle == want_battle else 0.5
+
+    def _open(self, view: GzView, action: A.Open) -> float:
+        m = view.mon(action.target)
+        if m is not None:  # a weapon back in service once repaired
+            return 1.0 if m.damage == 0 else -1.0
+        return self.base_weight  # GZ-WIN-3 counts open bases; open ones also hold monsters
+
+    def _close(self, view: GzView, action: A.Close) -> float:
+        m = view.mon(action.target)
+        if m is not None:  # a damaged weapon recovers only while closed (GZ-MON-15)
+            health = view.mstat(m, "health")
+            return 1.5 if m.damage * 2 >= health and m.damage < health else -1.0
+        return -20.0  # never: closing bases hands the opponent GZ-WIN-2
+
+    def _event_value(self, view: GzView, c: GzCard, target: int) -> float:
+        m = view.mon(target)
+        value = 0.0
+        if c.subtype == "environment":
+            for e in c.effects:
+                if e.verb is Verb.MODIFY:
+                    for seat, side in ((view.player, 1), (1 - view.player, -1)):
+                        for x in view.monsters(seat):
+                            xc = view.card(x.uid)
+                            if xc is not None and (not e.attr or xc.attrs & e.attr):
+                                value += side * e.amount
+            if target >= 0:
+                old = view.card(target)
+                if old is not None:
+                    value -= 0.5 * self._event_value(view, old, -1)
+            return value
+        if m is None:  # a base attachment
+            return sum(e.amount * 0.5 for e in c.effects if e.verb is Verb.MODIFY)
+        mc = view.card(m.uid)
+        if mc is None:
+            return 0.0
+        sign = 1.0 if m.owner == view.player else -1.0
+        for e in c.effects:
+            if e.attr and not mc.attrs & e.attr or e.species and mc.species != e.species:
+                continue
+            if e.verb is Verb.MODIFY:
+                if e.stat == "rebellion":
+                    if m.owner == view.player:
+                        value += -e.amount * 0.5
+                    else:
+                        control = view.control(m.owner)
+                        excess = view.rebellion(m.owner) + e.amount - (control if control is not None else 99)
+                        value += 3.0 if excess > 0 else 0.3 * e.amount
+                        sign = 1.0
+                else:
+                    value += sign * e.amount * (1.0 if e.stat in ("power", "defense") else 0.5)
+            elif e.verb is Verb.HEAL:
+                value += 0.8 * sign
+            elif e.verb is Verb.EVOLVE_NOW:
+                value += 2.0 if mc.evolves_to and m.owner == view.player else 0.0
+        return value
+
+    def _play_event(self, view: GzView, action: A.PlayEvent) -> float:
+        c = view.card(action.card)
+        if c is None:
+            return -1.0
+        value = self._event_value(view, c, action.target)
+        if value <= 0:
+            return -1.0
+        return value - 0.6 * self._spare_value(view, c.cost, action.card) + 0.5
+
+    def _move_person(self, view: GzView, action: A.MovePerson) -> float:
+        return -1.0
+
+    def _op_value(self, view: GzView, c: GzCard, target: int) -> float:
+        value = 0.0
+        m = view.mon(target)
+        for e in c.effects:
+            v = e.verb
+            if v is Verb.DRAW:
+                value += 1.2 * e.amount
+            elif v is Verb.DISCARD:
+                value += 0.8 * min(e.amount, view.hand_size(1 - view.player))
+            elif m is not None:
+                mc = view.card(m.uid)
+                if mc is None:
+                    continue
+                worth = 0.5 * self.monster_value(mc) + (1.5 if m.at >= 0 else 0.0)
+                left = view.mstat(m, "health") - m.damage
+                if v is Verb.DAMAGE:
+                    value += worth if e.amount >= left else worth * e.amount / max(left, 1) * 0.6
+                elif v in (Verb.DESTROY, Verb.BOUNCE):
+                    value += worth
+                elif v is Verb.DEVOLVE:
+                    value += worth * (0.5 if mc.devolves_to else 1.0)
+                elif v is Verb.SLEEP:
+                    value += (3.0 if m.at >= 0 else 0.5) if not m.asleep else -1.0
+                elif v is Verb.WAKE:
+                    value += 1.5 if m.asleep and m.owner == view.player else -1.0
+                elif v is Verb.EVOLVE_NOW:
+                    value += 3.0
+            elif v is Verb.HEAL and target >= 0:
+                s = next((x for x in self.sites(view, view.player) if x.sid == target), None)
+                value += min(e.amount, s.damage) * 1.0 if s is not None else 0.0
+        return value
+
+    def _use_operation(self, view: GzView, action: A.UseOperation) -> float:
+        c = view.card(action.card)
+        if c is None:
+            return -1.0
+        value = self._op_value(view, c, action.target)
+        if value <= 0.5:
+            return -1.0
+        return value - 0.5 * self._spare_value(view, c.cost, action.card)
+
+    def _move(self, view: GzView, action: A.Move) -> float:
+        return -1.0
+
+    def _attack(self, view: GzView, action: A.Attack) -> float:
+        m = view.mon(action.monster)
+        if m is None:
+            return -1.0
+        mine = [x for x in view.monsters(view.player) if not x.asleep and not x.closed and x.at < 0]
+        if len(mine) <= self.keep_guards:
+            return -1.0
+        sid = action.site
+        base_def, base_pow, left, relievers, is_open = self._site_facts(view, sid)
+        power, my_def, my_left, my_value = self._mon_facts(view, m)
+        # damage already planned on this base by our earlier declarations this turn
+        n_earlier, planned, per_site = self._planned(view)
+        used = 0
+        if n_earlier:
+            for p in planned.get(sid, ()):
+                left -= max(0.0, p + 1.0 - base_def)
+            used = per_site.get(sid, 0) + sum(per_site.get(a, 0) for a in view.adjacent(sid))
+        if used < len(relievers):  # expect a relief to meet it
+            r_pow, r_def, r_left, r_value = relievers[used]
+            dealt = max(0.0, power - r_def - 1.0)
+            taken = max(0.0, r_pow + 1.5 - my_def)
+            value = (dealt / max(r_left, 1)) * 4.0 + (3.0 + 0.3 * r_value if dealt >= r_left else 0.0)
+        elif left <= 0:
+            return -2.0  # the attacks already declared destroy it: no overkill
+        else:
+            dealt = max(0.0, power - base_def)
+            taken = max(0.0, base_pow - my_def)
+            value = (dealt / max(left, 1)) * 6.0 + (12.0 if dealt >= left else 0.0) + is_open
+        if taken >= my_left:
+            value -= 4.0 + 0.4 * my_value
+        else:
+            value -= taken / max(my_left, 1) * 2.0
+        return self.attack_weight * value - self.attack_floor
+
+    def _end_advance(self, view: GzView, action: Any) -> float:
+        return 0.0
+
+    def _fuse(self, view: GzView, action: A.Fuse) -> float:
+        return 4.0
+
+    def _separate(self, view: GzView, action: A.Separate) -> float:
+        return -2.0
+
+    # ------------------------------------------------------------------------------------------ answers
+
+    def _relieve(self, view: GzView, action: A.Relieve) -> float:
+        job = view.pending
+        if job is None or job[0] is not J.RELIEF:
+            return 0.0
+        att_mid, sid, _r = view.attacks()[job[2]]
+        attacker = view.mon(att_mid)
+        if attacker is None:
+            return 0.0
+        a_pow = view.mstat(attacker, "power") + 2.0
+        if action.monster < 0:
+            sv = next((x for x in self.sites(view, view.player) if x.sid == sid), None)
+            if sv is None:
+                return 0.0
+            left = view.site_stat(sid, "health") - sv.damage
+            dealt = max(0.0, a_pow - view.site_stat(sid, "defense"))
+            if dealt >= left:
+                return -15.0 - (5.0 if view.lost(view.player) >= 2 else 0.0)
+            return -dealt / max(left, 1) * 4.0
+        r = view.mon(action.monster)
+        if r is None:
+            return -1.0
+        rc = view.card(r.uid)
+        r_left = view.mstat(r, "health") - r.damage
+        taken = max(0.0, a_pow - view.mstat(r, "defense") - self._battle_bonus(view, r, False) * 0.5)
+        dealt = max(0.0, view.mstat(r, "power") - view.mstat(attacker, "defense"))
+        a_left = view.mstat(attacker, "health") - attacker.damage
+        value = dealt / max(a_left, 1) * 3.0 + (4.0 if dealt >= a_left else 0.0)
+        if taken >= r_left:
+            value -= 3.0 + (0.4 * self.monster_value(rc) if rc else 0.0)
+        else:
+            value -= taken / max(r_left, 1) * 1.5
+        return value
+
+    def _fight(self, view: GzView, action: A.Fight) -> float:
+        battle = view.battle()
+        if battle is None:
+            return 0.0
+        job = view.pending
+        side = job[2] if job is not None and job[0] is J.FIGHT else 0
+        if action.card >= 0:
+            c = view.card(action.card)
+            if c is None:
+                return 0.0
+            s = c.attack_side if side == 0 else c.defense_side
+            if s is None:
+                return 0.0
+            value = s.power_mod + s.defense_mod * (1.0 if side else 0.5)
+            for e in s.effects:
+                if e.verb is Verb.DAMAGE:
+                    value += e.amount
+                elif e.verb is Verb.PREVENT:
+                    value += min(e.amount, 4)
+                elif e.verb is Verb.MODIFY:
+                    value += abs(e.amount) * 0.8
+            return value + 0.2
+        if action.ability >= 0:
+            mid = battle[0] if side == 0 else battle[2]
+            m = view.mon(mid)
+            if m is None:
+                return 0.0
+            c = view.card(m.uid)
+            if c is None:
+                return 0.0
+            ab = c.abilities[action.ability]
+            value = 0.0
+            for e in ab.effects:
+                if e.verb is Verb.DAMAGE:
+                    value += e.amount
+                elif e.verb is Verb.PREVENT:
+                    value += 4 if e.amount >= ALL else e.amount
+                elif e.verb is Verb.MODIFY:
+                    value += abs(e.amount) * 0.8
+                elif e.verb is Verb.DEVOLVE:
+                    value += 3.0
+            room = view.mstat(m, "health") - m.damage
+            return value - ab.health_cost * (1.5 if ab.health_cost * 2 >= room else 0.7)
+        return 0.0
+
+    def _pass(self, view: GzView, action: Any) -> float:
+        return 0.0
+
+    def _counter(self, view: GzView, action: A.Counter) -> float:
+        chain = view.chain()
+        if not chain:
+            return -1.0
+        uid, seat, target = chain[-1]
+        if seat == view.player:
+            return -5.0
+        top = view.card(uid)
+        mine = view.card(action.card)
+        if top is None or mine is None:
+            return -1.0
+        if top.kind is Kind.MONSTER:
+            threat = 0.4 * self.monster_value(top) - 2.0
+        elif top.kind is Kind.OPERATION:
+            hits = view.mon(target)
+            threat = 4.0 if hits is not None and hits.owner == view.player else (3.0 if top.counter else 1.0)
+        else:
+            threat = 2.0
+        cost = mine.cost if mine.kind is Kind.OPERATION and mine.id != top.id and mine.species != top.species else 0
+        return threat - self.card_keep_value(view, mine) * 0.6 - self._spare_value(view, cost, action.card) * 0.5
+
+    def _pay(self, view: GzView, action: A.Pay | A.Discard) -> float:
+        c = view.card(action.card)
+        return -self.card_keep_value(view, c) if c is not None else 0.0
+
+    def _evolve(self, view: GzView, action: A.Evolve) -> float:
+        m = view.mon(action.monster)
+        new = view.card(action.card)
+        if m is None or new is None:
+            return -1.0
+        old = view.card(m.uid)
+        gain = self.monster_value(new) - (self.monster_value(old) if old else 0.0)
+        extra = new.rebellion - (old.rebellion if old else 0)
+        if extra > self._control_room(view):
+            return -3.0  # it would rebel at once (GZ-EVO-9)
+        return 1.0 + gain * 0.3
+
+    def _pick(self, view: GzView, action: A.Pick) -> float:
+        job = view.pending
+        if job is None:
+            return 0.0
+        k = job[0]
+        t = action.target
+        if k is J.DEVOLVE:
+            return 1.0 if t >= 0 else 0.0
+        if k is J.REBEL_PICK:  # the enemy's strongest goes first (a survivor leaves the field)
+            m = view.mon(t)
+            c = view.card(m.uid) if m is not None else None
+            return self.monster_value(c) if c is not None else 0.0
+        if k is J.REBEL_TARGET:  # the rebel's own side suffers: prefer its bases (they count for GZ-WIN-1)
+            s = next((x for x in self.sites(view, 1 - view.player) if x.sid == t), None)
+            if s is not None:
+                return 10.0 - (view.site_stat(t, "health") - s.damage)
+            m = view.mon(t)
+            return 0.0 if m is None else 5.0 - (view.mstat(m, "health") - m.damage)
+        if k is J.RELOCATE:
+            m = view.mon(job[2])
+            s = next((x for x in self.sites(view, view.player) if x.sid == t), None)
+            if m is None or s is None or s.card is None:
+                return 0.0
+            mc = view.card(m.uid)
+            return (2.0 if mc is not None and not s.closed and s.card.attrs & mc.attrs else 0.0) - 0.1 * s.damage
+        return 0.0
+
+    def _split(self, view: GzView, action: A.Split) -> float:
+        job = view.pending
+        if job is None:
+            return 0.0
+        parts = [view.mon(mid) for mid in job[3]]
+        first = parts[0]
+        if first is None:
+            return 0.0
+        left_first = view.mstat(first, "health") - 1
+        return -abs(min(action.amount, left_first + 1) - min(job[2] // 2, left_first)) \
+            - (10.0 if action.amount > left_first else 0.0)
+
+
+class Builder(ScriptedAgent):
+    name: ClassVar[str] = "builder"
+    setup_bases: ClassVar[int] = 5
+    base_weight: ClassVar[float] = 8.0
+    attack_weight: ClassVar[float] = 0.7
+    attack_floor: ClassVar[float] = 2.0
+    keep_guards: ClassVar[int] = 1
+    battle_draws: ClassVar[int] = 1
+
+
+class Aggressor(ScriptedAgent):
+    name: ClassVar[str] = "aggressor"
+    setup_bases: ClassVar[int] = 3
+    base_weight: ClassVar[float] = 5.0
+    attack_weight: ClassVar[float] = 1.3
+    attack_floor: ClassVar[float] = 0.5
+    keep_guards: ClassVar[int] = 0
+    battle_draws: ClassVar[int] = 3
+
+
+_SCORERS: dict[type, Any] = {
+    A.PlaceBase: ScriptedAgent._place_base, A.PlaceMonster: ScriptedAgent._place_monster,
+    A.EndPlacement: ScriptedAgent._end_placement, A.Draw: ScriptedAgent._draw, A.Open: ScriptedAgent._open,
+    A.Close: ScriptedAgent._close, A.PlayEvent: ScriptedAgent._play_event, A.MovePerson: ScriptedAgent._move_person,
+    A.UseOperation: ScriptedAgent._use_operation, A.Pay: ScriptedAgent._pay, A.Counter: ScriptedAgent._counter,
+    A.Pass: ScriptedAgent._pass, A.Move: ScriptedAgent._move, A.Attack: ScriptedAgent._attack,
+    A.Fuse: ScriptedAgent._fuse, A.Separate: ScriptedAgent._separate, A.EndAdvance: ScriptedAgent._end_advance,
+    A.Relieve: ScriptedAgent._relieve, A.Fight: ScriptedAgent._fight, A.Evolve: ScriptedAgent._evolve,
+    A.Pick: ScriptedAgent._pick, A.Discard: ScriptedAgent._pay, A.Split: ScriptedAgent._split,
+}
+
+STYLES = {"builder": Builder, "aggressor": Aggressor}
+DEFAULT_STYLE = "builder"
+
+__all__ = ["Aggressor", "Builder", "ScriptedAgent", "STYLES", "DEFAULT_STYLE"]

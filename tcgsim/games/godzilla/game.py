@@ -1,0 +1,2208 @@
+"""The Legends of GODZILLA 怪獣大戦: setup, the turn, bases, monsters, battles, rebellion, evolution, counters.
+
+Rule ids (GZ-...) refer to docs/rules/godzilla.md, which cites the seed for each and lists every interpretation
+(GZ-INT-n); the numbers the seed leaves open are the fields of `GzOptions` and the module constants below, so
+each can be changed in one place.
+
+How the engine runs: the turn is a small phase machine (`Phase`); everything that happens inside a phase and may
+need a decision of either player (paying a cost, a counter window, relief, battle choices, rebellion ties,
+evolution...) is a job on a stack (`J` in state.py). `_advance()` runs automatic jobs until a decision is due; a
+decision with a single legal answer is taken at once (it is not an agent's choice and is not logged: a replay
+reaches it the same way).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from tcgsim.cards import load_pool
+from tcgsim.decks import Deck, expand_deck
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
+from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
+from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
+from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site
+
+# The seed's numbers (GZ-...), and the interpretations' (GZ-INT-...), each in one place.
+INITIAL_CARDS = 6  # GZ-SETUP-4: 拠点と怪獣を合計 6枚まで (the first base included)
+INITIAL_REBELLION = 10  # GZ-SETUP-9: 反逆値の合計値が 10以下
+INITIAL_REBELLION_ONE_BASE = 5  # GZ-SETUP-9: 拠点が 1枚だけの場合は合計が 5以下
+SECOND_PLAYER_HAND = 2  # GZ-START-2 / GZ-SETUP-11
+PREGAME_BASES = 1  # GZ-SETUP-13: 拠点は最大1枚まで, closed
+WIN_DESTROYED = 4  # GZ-WIN-1
+WIN_OPEN_BASES = 8  # GZ-WIN-3
+CLOSED_BASE = (0, 0, 5)  # GZ-BASE-11: クローズ中は 破壊力 0・防御力 0・体力 5・属性無し
+RUIN_DAMAGE = 1  # GZ-BASE-16: 廃墟マーカーは 1ダメージ
+MONSTER_RECOVERY = (1, 2)  # GZ-MON-14: 1, or 2 on a base sharing an attribute
+
+
+class WinReason(StrEnum):
+    BASES_DESTROYED = "bases_destroyed"  # GZ-WIN-1: 4+ enemy bases destroyed
+    NO_OPEN_BASE = "no_open_base"  # GZ-WIN-2: every enemy base destroyed or closed
+    OPEN_BASES = "open_bases"  # GZ-WIN-3: 8+ own open bases at the end of one's turn
+    SIMULTANEOUS = "simultaneous"  # GZ-INT-13: both players meet a condition at once: a draw
+
+
+@dataclass(frozen=True)
+class GzOptions(GameOptions):
+    turn_limit: int = 100  # total turns (both players) before a draw (GZ-INT-12)
+    first_player: int | None = 0  # GZ-SETUP-1: seat 0 plays first (runners play each deal both ways); None: the
+    # game's seeded RNG decides
+    draws_per_turn: int = 2  # GZ-INT-2
+    hand_limit: int = 8  # GZ-START-3
+    closed_base_recovery: int = 2  # GZ-INT-8
+    same_card_counters: bool = True  # GZ-COUNTER-2: the standard rules' same-card counter
+
+
+TEMPO = (
+    TempoMetric("open_bases", "the player's open bases at the end of the turn"),
+    TempoMetric("closed_bases", "the player's closed bases"),
+    TempoMetric("destroyed", "enemy bases the player has destroyed (GZ-WIN-1 counts to 4)"),
+    TempoMetric("monsters", "the player's monsters on the field"),
+    TempoMetric("control", "total control (sum of the control of own bases, closed ones included)"),
+    TempoMetric("rebellion", "total rebellion of the player's monsters"),
+    TempoMetric("hand", "cards in hand"),
+)
+
+_DECK_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
+
+
+def _card_lists(deck: Deck) -> dict[str, list[str]]:
+    """Card ids per section, memoised by content (batch runs build thousands of games from few decks)."""
+    key = tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items())
+    found = _DECK_LISTS.get(key)
+    if found is None:
+        if len(_DECK_LISTS) > 256:
+            _DECK_LISTS.clear()
+        found = _DECK_LISTS[key] = expand_deck(deck, load_pool("godzilla"))
+    return found
+
+
+def _opp(player: int) -> int:
+    return 1 - player
+
+
+def _filter_ok(e: Eff, card: GzCard) -> bool:
+    return (not e.attr or bool(card.attrs & e.attr)) and (not e.species or card.species == e.species)
+
+
+_END_PLACEMENT = A.EndPlacement()
+_END_ADVANCE = A.EndAdvance()
+_PASS = A.Pass()
+_NO_RELIEF = A.Relieve(-1)
+_NO_FIGHT = A.Fight(-1, -1)
+_DRAW_MAIN = A.Draw(False)
+_DRAW_BATTLE = A.Draw(True)
+
+
+class GzGame(Game):
+    """Two decks (main, battle, stock), a seed and options: everything that does not change during a game."""
+
+    key: ClassVar[str] = "godzilla"
+    tempo_metrics: ClassVar[tuple[TempoMetric, ...]] = TEMPO
+    options_class: ClassVar[type[GameOptions]] = GzOptions
+    options: GzOptions
+
+    def __init__(self, decks: Sequence[Deck], seed: int, options: GzOptions | None = None) -> None:
+        super().__init__(decks, seed, options or GzOptions())
+        records = gz_cards()
+        cards: list[GzCard] = []
+        owners: list[int] = []
+        self.section_uids: list[dict[str, list[int]]] = []
+        for seat, deck in enumerate(self.decks):
+            lists = _card_lists(deck)
+            sections: dict[str, list[int]] = {}
+            for section in ("main", "battle", "stock"):
+                uids = []
+                for card_id in lists.get(section, []):
+                    uids.append(len(cards))
+                    cards.append(records[card_id])
+                    owners.append(seat)
+                sections[section] = uids
+            self.section_uids.append(sections)
+        self.cards: tuple[GzCard, ...] = tuple(cards)
+        self.owner: tuple[int, ...] = tuple(owners)
+
+    def new_initial_state(self, record_events: bool = False) -> GzState:
+        return GzState(self, record_events)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A.GzAction:
+        return A.action_from_json(data)
+
+
+class GzState(State):
+    """A GODZILLA game in progress."""
+
+    game: GzGame
+
+    def __init__(self, game: GzGame, record_events: bool = False, _blank: bool = False) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.opts = game.options
+        if _blank:
+            return
+        self._reset(record_events)
+        self.first = self.opts.first_player if self.opts.first_player is not None \
+            else self.rng.randrange(2)  # GZ-SETUP-1
+        self.active = self.actor = self.first
+        for seat in (0, 1):
+            p = self.players[seat]
+            sections = game.section_uids[seat]
+            p.deck = list(reversed(sections["main"]))  # searched in list order before the shuffle (GZ-INT-14)
+            p.bdeck = list(sections["battle"])
+            p.stock = list(sections["stock"])
+        self.record("setup", self.first, "setup", first=self.first)
+        self._advance()
+
+    def _reset(self, record_events: bool = False) -> None:
+        """Every field of a state, empty: no card anywhere yet (the constructor and test positions fill it)."""
+        game = self.game
+        self.rng = random.Random(game.seed)
+        self.first = 0
+        self.players = [Player(), Player()]
+        self.turn = 0
+        self.active = 0
+        self.actor = 0  # who places in the setup phases
+        self.phase = Phase.FIRST_BASE
+        self.jobs: list[tuple[Any, ...]] = []
+        self.chain: list[tuple[int, int, int]] = []  # cards being played: (uid, player, target)
+        self.battle: Battle | None = None
+        self.attacks: list[tuple[int, int, int]] = []  # (attacker mid, site, relief mid or -1)
+        self.envs: list[int] = []  # 環境 events in play (both players)
+        self.limbo: list[int] = []  # persons waiting for their escape (GZ-INT-11)
+        self.next_id = 1
+        self.moved_persons: list[int] = []
+        self.turn_mods: list[tuple[int, str, int]] = []  # (monster or site id, stat, amount) for this turn
+        self.draws_left = 0
+        self.initial_done = [False, False]
+        self.dirty = False  # control or rebellion may have changed: check rebellion (GZ-CTRL-3)
+        self.rebel_active = False
+        self.win_dirty = False
+        self._outcome: Outcome | None = None
+        self.action_log: list[Any] = []
+        self.events = [] if record_events else None
+        self.tempo: list[tuple[int, int, tuple[float, ...]]] = []
+        self._legal: list[Any] | None = None
+        n = len(game.cards)
+        self.hand_turn = [-1] * n
+        self.played_turn = [-1] * n
+
+    # ------------------------------------------------------------------------------------------ contract
+
+    @property
+    def current_player(self) -> int:
+        jobs = self.jobs
+        if jobs and jobs[-1][0] in DECISIONS:
+            return int(jobs[-1][1])
+        if self.phase <= Phase.PREGAME:
+            return self.actor
+        return self.active
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def clone(self) -> GzState:
+        s = GzState(self.game, _blank=True)
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.first = self.first
+        s.players = [p.copy() for p in self.players]
+        s.turn = self.turn
+        s.active = self.active
+        s.actor = self.actor
+        s.phase = self.phase
+        s.jobs = list(self.jobs)
+        s.chain = list(self.chain)
+        s.battle = self.battle.copy() if self.battle is not None else None
+        s.attacks = list(self.attacks)
+        s.envs = list(self.envs)
+        s.limbo = list(self.limbo)
+        s.next_id = self.next_id
+        s.moved_persons = list(self.moved_persons)
+        s.turn_mods = list(self.turn_mods)
+        s.draws_left = self.draws_left
+        s.initial_done = list(self.initial_done)
+        s.dirty = self.dirty
+        s.rebel_active = self.rebel_active
+        s.win_dirty = self.win_dirty
+        s._outcome = self._outcome
+        s.action_log = list(self.action_log)
+        s.events = list(self.events) if self.events is not None else None
+        s.tempo = list(self.tempo)
+        s._legal = None
+        s.hand_turn = list(self.hand_turn)
+        s.played_turn = list(self.played_turn)
+        return s
+
+    def signature(self) -> Hashable:
+        return (
+            tuple(p.sig() for p in self.players), self.first, self.turn, self.active, self.actor, self.phase,
+            tuple(self.jobs), tuple(self.chain), self.battle.sig() if self.battle else None, tuple(self.attacks),
+            tuple(self.envs), tuple(self.limbo), self.next_id, tuple(self.moved_persons), tuple(self.turn_mods),
+            self.draws_left, tuple(self.initial_done), self.dirty, self.rebel_active, self.win_dirty,
+            self._outcome, self.rng.getstate(),
+        )
+
+    def resample_hidden(self, player: int, rng: random.Random) -> GzState:
+        """Re-deal what `player` cannot see: the opponent's hand (army and battle cards apart, as the decks they
+        were drawn from are seen), decks and face-down bases never seen open (a base card that keeps the field's
+        uniqueness, GZ-BASE-9); and the order of the player's own decks. The opponent's stock is left as it is."""
+        s = self.clone()
+        them = s.players[_opp(player)]
+        cards = self.cards
+        hidden_sites = [x for x in them.row if x is not None and x.closed and not x.known]
+        army_hand = [u for u in them.hand if cards[u].kind is not Kind.BATTLE]
+        battle_hand = [u for u in them.hand if cards[u].kind is Kind.BATTLE]
+        pool = army_hand + them.deck + [x.uid for x in hidden_sites]
+        rng.shuffle(pool)
+        if hidden_sites:
+            shown = {cards[x.uid].id for x in them.row if x is not None and x not in hidden_sites}
+            chosen: list[int] = []
+            for u in pool:
+                c = cards[u]
+                if len(chosen) == len(hidden_sites):
+                    break
+                if c.kind is Kind.BASE and (c.unlimited or c.id not in shown):
+                    chosen.append(u)
+                    if not c.unlimited:
+                        shown.add(c.id)
+            if len(chosen) == len(hidden_sites):
+                for site, u in zip(hidden_sites, chosen, strict=True):
+                    site.uid = u
+                taken = set(chosen)
+                pool = [u for u in pool if u not in taken]
+            else:  # no consistent re-deal found: keep the bases
+                kept = {x.uid for x in hidden_sites}
+                pool = [u for u in pool if u not in kept]
+        bpool = battle_hand + them.bdeck
+        rng.shuffle(bpool)
+        them.hand = pool[: len(army_hand)] + bpool[: len(battle_hand)]
+        them.deck = pool[len(army_hand):]
+        them.bdeck = bpool[len(battle_hand):]
+        if self.phase > Phase.INITIAL:  # before GZ-SETUP-10 the player searches a deck in its known order
+            me = s.players[player]
+            rng.shuffle(me.deck)
+            rng.shuffle(me.bdeck)
+        s._legal = None
+        return s
+
+    def card_locations(self) -> dict[int, str]:
+        where: dict[int, str] = {}
+
+        def put(uid: int, zone: str) -> None:
+            if uid in where:
+                raise AssertionError(f"card {uid} in both {where[uid]} and {zone}")
+            where[uid] = zone
+
+        for seat, p in enumerate(self.players):
+            for zone, uids in (("deck", p.deck), ("bdeck", p.bdeck), ("hand", p.hand), ("stock", p.stock),
+                               ("dead", p.dead)):
+                for uid in uids:
+                    put(uid, f"{zone}{seat}")
+            for site in p.row:
+                if site is not None:
+                    put(site.uid, f"base{seat}")
+                    for a in site.attached:
+                        put(a, f"attached{seat}")
+            for m in p.mons:
+                put(m.uid, f"monster{seat}")
+                for a in m.attached:
+                    put(a, f"attached{seat}")
+        for uid in self.envs:
+            put(uid, "environment")
+        for uid, _p, _t in self.chain:
+            put(uid, "chain")
+        for uid in self.limbo:
+            put(uid, "escaping")
+        if self.battle is not None:
+            for pick in self.battle.picks:
+                if pick is not None and pick[0] >= 0:
+                    put(pick[0], "battle")
+        return where
+
+    def counters(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for seat, p in enumerate(self.players):
+            out[f"lost{seat}"] = p.lost
+            for site in p.row:
+                if site is not None:
+                    out[f"damage_site{site.sid}"] = site.damage
+            for m in p.mons:
+                out[f"damage_monster{m.mid}"] = m.damage
+            out[f"control{seat}"] = self.control(seat)
+        out["draws_left"] = self.draws_left
+        return out
+
+    def view(self, player: int) -> GzView:
+        return GzView(self, player)
+
+    def legal_actions(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self._compute_legal() if self._outcome is None else []
+        return self._legal
+
+    def apply(self, action: Any) -> None:
+        legal = self.legal_actions()
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.action_log.append(action)
+        self._dispatch(action)
+        if len(self.action_log) >= self.opts.decision_limit and self._outcome is None:
+            self._win(None, Termination.DECISION_LIMIT)
+        self._advance()
+
+    def card_usage(self) -> list[CardUse]:
+        out: list[CardUse] = []
+        for seat in (0, 1):
+            per: dict[str, list[Any]] = {}
+            sections = self.game.section_uids[seat]
+            for uid in (*sections["main"], *sections["battle"], *sections["stock"]):
+                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
+                row[0] += 1
+                row[1] += self.hand_turn[uid] == 0
+                row[2] += self.hand_turn[uid] >= 0
+                played = self.played_turn[uid]
+                if played >= 0:
+                    row[3] += 1
+                    row[4] = played if row[4] is None else min(row[4], played)
+            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+        return out
+
+    # ------------------------------------------------------------------------------------------ lookups
+
+    def _why_illegal(self, action: Any) -> str:
+        if self._outcome is not None:
+            return "the game is over"
+        if self.jobs and self.jobs[-1][0] in DECISIONS:
+            return f"{action} is not an answer to the pending {J(self.jobs[-1][0]).name} decision"
+        return f"{action} is not legal in the {self.phase.name} phase of player {self.current_player}"
+
+    def mon(self, mid: int) -> Mon | None:
+        for p in self.players:
+            for m in p.mons:
+                if m.mid == mid:
+                    return m
+        return None
+
+    def site(self, sid: int) -> Site | None:
+        for p in self.players:
+            for s in p.row:
+                if s is not None and s.sid == sid:
+                    return s
+        return None
+
+    def site_index(self, sid: int) -> tuple[int, int]:
+        """(owner, row index) of a site; (-1, -1) if it is not on the field."""
+        for seat, p in enumerate(self.players):
+            for i, s in enumerate(p.row):
+                if s is not None and s.sid == sid:
+                    return seat, i
+        return -1, -1
+
+    def adjacent_sids(self, sid: int) -> list[int]:
+        """GZ-INT-15: the bases next to a base in its row (a ruin in between breaks adjacency)."""
+        seat, i = self.site_index(sid)
+        if seat < 0:
+            return []
+        row = self.players[seat].row
+        out = []
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(row):
+                s = row[j]
+                if s is not None:
+                    out.append(s.sid)
+        return out
+
+    def _new_id(self) -> int:
+        n = self.next_id
+        self.next_id += 1
+        return n
+
+    def where_is(self, m: Mon) -> int:
+        """The site a monster stands on: the enemy base it attacks, else its own base."""
+        return m.at if m.at >= 0 else m.home
+
+    # ------------------------------------------------------------------------------------------ stats
+
+    def mstat(self, m: Mon, stat: str) -> int:
+        """A monster's value of `stat` (power, defense, health, rebellion) with its attachments, the environments
+        and this turn's modifiers (battle modifiers are added by the battle itself)."""
+        cards = self.cards
+        c = cards[m.uid]
+        v: int = getattr(c, stat)
+        for a in m.attached:
+            for e in cards[a].effects:
+                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "attached" and _filter_ok(e, c):
+                    v += e.amount
+        for env in self.envs:
+            for e in cards[env].effects:
+                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "all_monsters" and _filter_ok(e, c):
+                    v += e.amount
+        if self.turn_mods:
+            v += sum(a for i, s, a in self.turn_mods if i == m.mid and s == stat)
+        if stat == "rebellion" and v < 0:
+            v = 0
+        return v
+
+    def sstat(self, s: Site, stat: str) -> int:
+        """A base's value of `stat` (power, defense, health): 0/0/5 while closed (GZ-BASE-11), with attachments."""
+        cards = self.cards
+        c = cards[s.uid]
+        if s.closed:
+            v = CLOSED_BASE[("power", "defense", "health").index(stat)]
+        else:
+            v = getattr(c, stat)
+        for a in s.attached:
+            for e in cards[a].effects:
+                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "attached" and _filter_ok(e, c):
+                    v += e.amount
+        if self.turn_mods:
+            v += sum(a for i, st, a in self.turn_mods if i == s.sid and st == stat)
+        return v
+
+    def _closed_health(self, s: Site) -> int:
+        """GZ-INT-8: the health a base would have closed (5, plus its attachments): it may close below it only."""
+        was = s.closed
+        s.closed = True
+        health = self.sstat(s, "health")
+        s.closed = was
+        return health
+
+    def site_attrs(self, s: Site) -> int:
+        return 0 if s.closed else self.cards[s.uid].attrs  # closed: 属性無し (GZ-BASE-11)
+
+    def control(self, seat: int) -> int:
+        """GZ-CTRL-2: the printed control of the player's bases, closed ones included."""
+        cards = self.cards
+        return sum(cards[s.uid].control for s in self.players[seat].row if s is not None)
+
+    def rebellion(self, seat: int) -> int:
+        return sum(self.mstat(m, "rebellion") for m in self.players[seat].mons)
+
+    def open_bases(self, seat: int) -> int:
+        return sum(1 for s in self.players[seat].row if s is not None and not s.closed)
+
+    # ------------------------------------------------------------------------------------------ zones
+
+    def _draw(self, seat: int, battle: bool) -> bool:
+        p = self.players[seat]
+        deck = p.bdeck if battle else p.deck
+        if not deck:  # GZ-MISC-2 / GZ-INT-12: nothing is drawn, the game goes on
+            return False
+        uid = deck.pop()
+        p.hand.append(uid)
+        if self.hand_turn[uid] < 0:
+            self.hand_turn[uid] = self.turn
+        return True
+
+    def _to_bottom(self, uid: int) -> None:
+        """GZ-COST-3 / GZ-MISC-1: to the bottom of its own deck (main or battle)."""
+        p = self.players[self.game.owner[uid]]
+        (p.bdeck if self.cards[uid].kind is Kind.BATTLE else p.deck).insert(0, uid)
+
+    def _to_dead(self, uid: int) -> None:
+        self.players[self.game.owner[uid]].dead.append(uid)
+
+    def _played(self, uid: int) -> None:
+        if self.played_turn[uid] < 0:
+            self.played_turn[uid] = self.turn
+
+    def _win(self, winner: int | None, reason: Any) -> None:
+        if self._outcome is None:
+            self._outcome = Outcome(winner, reason, self.turn)
+            self.phase = Phase.OVER
+            self.jobs.clear()
+            self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
+
+    def _check_wins(self) -> None:
+        """GZ-WIN-1 and GZ-WIN-2, whenever a base is destroyed or closed (GZ-INT-13)."""
+        if self.phase < Phase.DRAW or self._outcome is not None:
+            return
+        won = []
+        for seat in (0, 1):
+            them = self.players[_opp(seat)]
+            if them.lost >= WIN_DESTROYED:
+                won.append((seat, WinReason.BASES_DESTROYED))
+            elif not any(s is not None and not s.closed for s in them.row):
+                won.append((seat, WinReason.NO_OPEN_BASE))
+        if len(won) == 2:
+            self._win(None, WinReason.SIMULTANEOUS)
+        elif won:
+            self._win(*won[0])
+
+    def _phase_name(self) -> str:
+        return self.phase.name.lower()
+
+    def _name(self, uid: int) -> str:
+        return self.cards[uid].name
+
+    # ------------------------------------------------------------------------------------------ the loop
+
+    def _advance(self) -> None:
+        """Run everything automatic until a player must decide (with more than one answer) or the game ends."""
+        jobs = self.jobs
+        while self._outcome is None:
+            if self.win_dirty:
+                self.win_dirty = False
+                self._check_wins()
+                continue
+            top = jobs[-1] if jobs else None
+            if self.dirty and not self.rebel_active and (top is None or top[0] not in FIXUPS):
+                self.dirty = False
+                for seat in (self.active, _opp(self.active)):
+                    if self._rebellion_due(seat):
+                        self.rebel_active = True
+                        jobs.append((J.REBEL_START, seat))
+                        break
+                continue
+            if top is not None and top[0] not in DECISIONS:
+                jobs.pop()
+                self._run(top)
+                continue
+            if top is None and self._phase_step():
+                continue
+            legal = self._compute_legal()
+            if not legal:
+                assert top is not None, f"no legal action in phase {self.phase.name}"
+                jobs.pop()
+                self._job_default(top)
+                continue
+            if len(legal) == 1:
+                self._dispatch(legal[0])
+                continue
+            self._legal = legal
+            return
+        self._legal = []
+
+    def _phase_step(self) -> bool:
+        """Automatic phase transitions; True if something happened (the loop goes round again)."""
+        ph = self.phase
+        if ph is Phase.DRAW:
+            p = self.players[self.active]
+            if self.draws_left <= 0 or not (p.deck or p.bdeck):
+                self.draws_left = 0
+                self.phase = Phase.PLACEMENT
+                return True
+        elif ph is Phase.FIRST_BASE:
+            p = self.players[self.actor]
+            if not any(self.cards[u].kind is Kind.BASE for u in p.deck):  # an invalid deck: no base at all
+                self._next_setup_step()
+                return True
+        elif ph is Phase.COMBAT:
+            raise AssertionError("the combat phase runs on jobs")
+        return False
+
+    def _compute_legal(self) -> list[Any]:
+        jobs = self.jobs
+        if jobs and jobs[-1][0] in DECISIONS:
+            return self._job_legal(jobs[-1])
+        ph = self.phase
+        if ph is Phase.FIRST_BASE:
+            return self._first_base_legal()
+        if ph is Phase.INITIAL:
+            return self._initial_legal()
+        if ph is Phase.PREGAME:
+            return self._pregame_legal()
+        if ph is Phase.DRAW:
+            p = self.players[self.active]
+            out = []
+            if p.deck:
+                out.append(_DRAW_MAIN)
+            if p.bdeck:
+                out.append(_DRAW_BATTLE)
+            return out
+        if ph is Phase.PLACEMENT:
+            return self._placement_legal()
+        if ph is Phase.ADVANCE:
+            return self._advance_legal()
+        return []
+
+    def _dispatch(self, action: Any) -> None:
+        jobs = self.jobs
+        if jobs and jobs[-1][0] in DECISIONS:
+            self._answer(jobs[-1], action)
+            return
+        t = type(action)
+        ph = self.phase
+        if ph <= Phase.PREGAME:
+            self._setup_action(action)
+        elif t is A.Draw:
+            self._draw(self.active, action.battle)
+            self.draws_left -= 1
+            self.record("draw", self.active, "draw", deck="battle" if action.battle else "main",
+                        hand=len(self.players[self.active].hand))
+        elif ph is Phase.PLACEMENT:
+            self._placement_action(action)
+        elif ph is Phase.ADVANCE:
+            self._advance_action(action)
+        else:
+            raise IllegalAction(f"{action} in phase {ph.name}")
+
+    # ------------------------------------------------------------------------------------------ setup
+
+    def _distinct(self, uids: Sequence[int], kind: Kind | None = None) -> list[int]:
+        """One uid per card id (two copies give the same choices: offer them once)."""
+        seen: set[str] = set()
+        out = []
+        cards = self.cards
+        for uid in uids:
+            c = cards[uid]
+            if (kind is None or c.kind is kind) and c.id not in seen:
+                seen.add(c.id)
+                out.append(uid)
+        return out
+
+    def _base_allowed(self, seat: int, card: GzCard) -> bool:
+        """GZ-BASE-9 / GZ-MISC-7: no second copy of a base on one's field, except 平地."""
+        if card.unlimited:
+            return True
+        cards = self.cards
+        return not any(s is not None and cards[s.uid].id == card.id for s in self.players[seat].row)
+
+    def _base_slots(self, seat: int) -> list[int]:
+        """GZ-FIELD-2 / GZ-BASE-15: a ruin first (any of them), else either end of the row."""
+        row = self.players[seat].row
+        ruins = [i for i, s in enumerate(row) if s is None]
+        if ruins:
+            return ruins
+        return [A.LEFT, A.RIGHT] if row else [A.LEFT]
+
+    def _first_base_legal(self) -> list[Any]:
+        p = self.players[self.actor]
+        return [A.PlaceBase(u, A.LEFT) for u in self._distinct(p.deck[::-1], Kind.BASE)]  # in the list's order
+
+    def _initial_legal(self) -> list[Any]:
+        """GZ-SETUP-4..9: bases and red monsters from the main deck, 6 cards at most, rebellion 10 (5)."""
+        seat = self.actor
+        p = self.players[seat]
+        out: list[Any] = [_END_PLACEMENT]
+        if p.placed >= INITIAL_CARDS:
+            return out
+        cards = self.cards
+        for u in self._distinct(p.deck[::-1]):
+            c = cards[u]
+            if c.kind is Kind.BASE:
+                if self._base_allowed(seat, c):
+                    out.extend(A.PlaceBase(u, slot) for slot in (A.LEFT, A.RIGHT))
+            elif c.kind is Kind.MONSTER and not c.blue:
+                sites = p.sites()
+                limit = INITIAL_REBELLION if len(sites) >= 2 else INITIAL_REBELLION_ONE_BASE
+                if sum(cards[m.uid].rebellion for m in p.mons) + c.rebellion > limit:
+                    continue
+                out.extend(A.PlaceMonster(u, s.sid) for s in sites if cards[s.uid].attrs & c.attrs)
+        return out
+
+    def _pregame_legal(self) -> list[Any]:
+        """GZ-SETUP-12..14: from the hand, one closed base at most, red monsters on open bases sharing an
+        attribute."""
+        seat = self.actor
+        p = self.players[seat]
+        out: list[Any] = [_END_PLACEMENT]
+        cards = self.cards
+        for u in self._distinct(p.hand):
+            c = cards[u]
+            if c.kind is Kind.BASE and p.placed < PREGAME_BASES and self._base_allowed(seat, c):
+                out.extend(A.PlaceBase(u, slot) for slot in self._base_slots(seat))
+            elif c.kind is Kind.MONSTER and not c.blue:
+                out.extend(A.PlaceMonster(u, s.sid) for s in p.sites()
+                           if not s.closed and cards[s.uid].attrs & c.attrs)
+        return out
+
+    def _insert_site(self, seat: int, uid: int, slot: int, closed: bool) -> Site:
+        p = self.players[seat]
+        site = Site(self._new_id(), uid, seat, closed, known=not closed, flip_turn=self.turn)
+        if slot == A.LEFT:
+            p.row.insert(0, site)
+        elif slot == A.RIGHT:
+            p.row.append(site)
+        else:
+            assert p.row[slot] is None
+            p.row[slot] = site
+            site.damage = RUIN_DAMAGE  # GZ-BASE-16
+        self._played(uid)
+        self.dirty = True
+        return site
+
+    def _setup_action(self, action: Any) -> None:
+        seat = self.actor
+        p = self.players[seat]
+        t = type(action)
+        if self.phase is Phase.FIRST_BASE:
+            p.deck.remove(action.card)
+            self._insert_site(seat, action.card, A.LEFT, closed=False)  # GZ-SETUP-2/3: open
+            p.placed = 1
+            self.record("setup", seat, "first_base", card=self._name(action.card))
+            self._next_setup_step()
+        elif self.phase is Phase.INITIAL:
+            if t is A.EndPlacement:
+                self.initial_done[seat] = True
+                self.dirty = True  # GZ-INT-14: the rebellion check after the initial placement
+                self.record("setup", seat, "initial_done", bases=len(p.sites()), monsters=len(p.mons))
+                self._next_setup_step()
+            elif t is A.PlaceBase:
+                p.deck.remove(action.card)
+                self._insert_site(seat, action.card, action.slot, closed=False)
+                p.placed += 1
+                self.record("setup", seat, "place_base", card=self._name(action.card), closed=False)
+            else:
+                p.deck.remove(action.card)
+                self._place_monster(seat, action.card, action.site)
+                p.placed += 1
+        else:  # pre-game placement
+            if t is A.EndPlacement:
+                self._next_setup_step()
+            elif t is A.PlaceBase:
+                p.hand.remove(action.card)
+                self._insert_site(seat, action.card, action.slot, closed=True)  # GZ-SETUP-13
+                p.placed += 1
+                self.record("setup", seat, "place_base", card="a face-down base", closed=True)
+            else:
+                p.hand.remove(action.card)
+                self._place_monster(seat, action.card, action.site)
+
+    def _next_setup_step(self) -> None:
+        second = _opp(self.first)
+        if self.phase is Phase.FIRST_BASE:
+            if self.actor == self.first:
+                self.actor = second
+            else:
+                self.phase = Phase.INITIAL
+                self.actor = self.first
+                for p in self.players:
+                    p.placed = len(p.row)
+        elif self.phase is Phase.INITIAL:
+            if self.actor == self.first:
+                self.actor = second
+            else:
+                for p in self.players:  # GZ-SETUP-10
+                    self.rng.shuffle(p.deck)
+                    self.rng.shuffle(p.bdeck)
+                for _ in range(SECOND_PLAYER_HAND):  # GZ-SETUP-11
+                    self._draw(second, False)
+                self.record("setup", second, "opening_hand", hand=len(self.players[second].hand))
+                self.phase = Phase.PREGAME
+                self.actor = second
+                self.players[second].placed = 0
+        else:
+            self.initial_done = [True, True]
+            self.active = self.first
+            self._start_turn()
+
+    # ------------------------------------------------------------------------------------------ turn
+
+    def _start_turn(self) -> None:
+        """GZ-INT-1 steps 1-2: wake the active player's cards, then the draw phase."""
+        self.turn += 1
+        if self.turn > self.opts.turn_limit:
+            self._win(None, Termination.TURN_LIMIT)
+            return
+        seat = self.active
+        p = self.players[seat]
+        for q in self.players:
+            for m in q.mons:
+                m.moved = False
+                m.relieved = False
+                if q is p:
+                    m.asleep = False  # GZ-STATE-1: stand up
+        p.base_placed = False
+        self.moved_persons = []
+        self.turn_mods = []
+        self.attacks = []
+        self.phase = Phase.DRAW
+        self.draws_left = self.opts.draws_per_turn
+        self.win_dirty = True
+        self.record("start", seat, "turn_start", hand=len(p.hand), open=self.open_bases(seat),
+                    control=self.control(seat))
+
+    def _placement_legal(self) -> list[Any]:
+        seat = self.active
+        p = self.players[seat]
+        cards = self.cards
+        turn = self.turn
+        out: list[Any] = [_END_PLACEMENT]
+        hand = p.hand
+        spare = len(hand) - 1  # cards left to pay a cost with, once the played card has left the hand
+        sites = p.sites()
+        distinct = self._distinct(hand)
+        for u in distinct:
+            c = cards[u]
+            k = c.kind
+            if k is Kind.BASE:
+                if not p.base_placed and self._base_allowed(seat, c):
+                    out.extend(A.PlaceBase(u, slot) for slot in self._base_slots(seat))
+            elif k is Kind.MONSTER:
+                if not c.blue:  # GZ-BLUE-2
+                    out.extend(A.PlaceMonster(u, s.sid) for s in sites if not s.closed and cards[s.uid].attrs & c.attrs)
+            elif k is Kind.EVENT and c.cost <= spare:
+                out.extend(A.PlayEvent(u, t) for t in self._event_targets(seat, c))
+        for s in sites:
+            if s.flip_turn != turn:
+                if s.closed:
+                    out.append(A.Open(s.sid))
+                elif s.damage < self._closed_health(s):
+                    out.append(A.Close(s.sid))
+        for m in p.mons:
+            if cards[m.uid].weapon and m.flip_turn != turn and m.at < 0:
+                out.append(A.Open(m.mid) if m.closed else A.Close(m.mid))
+            for a in m.attached:
+                if cards[a].subtype == "person" and self.game.owner[a] == seat and a not in self.moved_persons:
+                    out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != m.mid)
+        for s in sites:
+            for a in s.attached:
+                if cards[a].subtype == "person" and self.game.owner[a] == seat and a not in self.moved_persons:
+                    out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != s.sid)
+        return out
+
+    def _event_targets(self, seat: int, c: GzCard) -> list[int]:
+        """Where an event may go: the ids of the cards it may be attached to, or for an environment the
+        environment it destroys (-1: none; GZ-EVENT-7: with 2 in play one must go)."""
+        if c.subtype == "environment":
+            return list(self.envs) if len(self.envs) >= 2 else [-1, *self.envs]
+        to = c.attach_to
+        if to == "own_base":
+            return [s.sid for s in self.players[seat].row if s is not None]
+        if to == "own_monster":
+            return [m.mid for m in self.players[seat].mons]
+        if to == "enemy_monster":
+            return [m.mid for m in self.players[_opp(seat)].mons]
+        return [m.mid for q in self.players for m in q.mons]
+
+    def _placement_action(self, action: Any) -> None:
+        seat = self.active
+        p = self.players[seat]
+        t = type(action)
+        if t is A.EndPlacement:
+            self.phase = Phase.ADVANCE
+        elif t is A.PlaceBase:
+            p.hand.remove(action.card)
+            self._insert_site(seat, action.card, action.slot, closed=True)  # GZ-BASE-5
+            p.base_placed = True
+            self.record("placement", seat, "place_base", card="a face-down base", closed=True,
+                        ruin=action.slot >= 0)
+        elif t is A.Open or t is A.Close:
+            closing = t is A.Close
+            s = self.site(action.target)
+            if s is not None:
+                s.closed = closing
+                s.flip_turn = self.turn
+                if not closing:
+                    s.known = True
+                self.win_dirty = True
+                self.record("placement", seat, "close" if closing else "open", card=self._name(s.uid))
+            else:
+                m = self.mon(action.target)
+                assert m is not None
+                m.closed = closing
+                m.flip_turn = self.turn
+                self.record("placement", seat, "close" if closing else "open", card=self._name(m.uid))
+        elif t is A.PlaceMonster or t is A.PlayEvent:
+            self._play(seat, action.card, action.site if t is A.PlaceMonster else action.target)
+        elif t is A.MovePerson:
+            self._detach(action.card)
+            self._attach(action.card, action.target)
+            self.moved_persons.append(action.card)
+            self.record("placement", seat, "move_person", card=self._name(action.card),
+                        to=self._id_name(action.target))
+        else:
+            raise IllegalAction(f"{action} is not a placement action")
+
+    def _id_name(self, ident: int) -> str:
+        m = self.mon(ident)
+        if m is not None:
+            return self._name(m.uid)
+        s = self.site(ident)
+        if s is not None:
+            return self._name(s.uid) if not s.closed or s.known else "a face-down base"
+        return "?"
+
+    def _advance_legal(self) -> list[Any]:
+        """GZ-INT-1 step 4: operations, fusion / separation, moves, attack declarations."""
+        seat = self.active
+        p = self.players[seat]
+        cards = self.cards
+        out: list[Any] = [_END_ADVANCE]
+        out.extend(self._operation_actions(seat))
+        turn = self.turn
+        sites = p.sites()
+        enemy = [s.sid for s in self.players[_opp(seat)].row if s is not None]
+        for m in p.mons:
+            if m.asleep or m.closed or m.at >= 0:
+                continue
+            c = cards[m.uid]
+            if not m.moved:
+                if c.range_any:
+                    out.extend(A.Move(m.mid, s.sid) for s in sites if s.sid != m.home)
+                else:
+                    out.extend(A.Move(m.mid, sid) for sid in self.adjacent_sids(m.home))
+            out.extend(A.Attack(m.mid, sid) for sid in enemy)
+            if c.fusion and m.evo_turn != turn and self._separation_parts(seat, c) is not None:
+                out.append(A.Separate(m.mid))
+        out.extend(self._fusions(seat))
+        return out
+
+    def _fusion_forms(self, seat: int) -> list[int]:
+        p = self.players[seat]
+        cards = self.cards
+        return [u for u in (*self._distinct(p.hand, Kind.MONSTER), *self._distinct(p.stock)) if cards[u].fusion]
+
+    def _fusion_parts(self, seat: int, c: GzCard, sid: int) -> list[Mon] | None:
+        """GZ-FUSE-3: every part open, awake, on the same base (and not evolved this turn, GZ-EVO-8)."""
+        cards = self.cards
+        chosen: list[Mon] = []
+        for part in c.fusion:
+            found = None
+            for m in self.players[seat].mons:
+                if (m.home == sid and m.at < 0 and not m.asleep and not m.closed and m.evo_turn != self.turn
+                        and cards[m.uid].id == part and m not in chosen):
+                    found = m
+                    break
+            if found is None:
+                return None
+            chosen.append(found)
+        return chosen
+
+    def _fusions(self, seat: int) -> list[Any]:
+        forms = self._fusion_forms(seat)
+        if not forms:
+            return []
+        out = []
+        for u in forms:
+            for s in self.players[seat].sites():
+                if self._fusion_parts(seat, self.cards[u], s.sid) is not None:
+                    out.append(A.Fuse(u, s.sid))
+        return out
+
+    def _separation_parts(self, seat: int, c: GzCard) -> list[int] | None:
+        """GZ-INT-18: each part from the stock if there, else from the hand."""
+        p = self.players[seat]
+        cards = self.cards
+        out: list[int] = []
+        for part in c.fusion:
+            u = next((x for x in p.stock if cards[x].id == part and x not in out), None)
+            if u is None:
+                u = next((x for x in p.hand if cards[x].id == part and x not in out), None)
+            if u is None:
+                return None
+            out.append(u)
+        return out
+
+    def _operation_actions(self, seat: int) -> list[Any]:
+        """Operations usable now (not counters: those answer a card being played)."""
+        p = self.players[seat]
+        cards = self.cards
+        spare = len(p.hand) - 1
+        out: list[Any] = []
+        for u in self._distinct(p.hand, Kind.OPERATION):
+            c = cards[u]
+            if c.counter or c.cost > spare:
+                continue
+            out.extend(A.UseOperation(u, t) for t in self._op_targets(seat, c))
+        return out
+
+    def _op_targets(self, seat: int, c: GzCard) -> list[int]:
+        word = next((e.target for e in c.effects if e.target), "")
+        if word == "enemy_monster":
+            return [m.mid for m in self.players[_opp(seat)].mons]
+        if word == "own_monster":
+            if any(e.verb is Verb.EVOLVE_NOW for e in c.effects):
+                return [m.mid for m in self.players[seat].mons if self._evolutions(m)]
+            return [m.mid for m in self.players[seat].mons]
+        if word == "any_monster":
+            return [m.mid for q in self.players for m in q.mons]
+        if word == "own_base":
+            return [s.sid for s in self.players[seat].row if s is not None]
+        if word == "enemy_base":
+            return [s.sid for s in self.players[_opp(seat)].row if s is not None]
+        return [-1]
+
+    def _advance_action(self, action: Any) -> None:
+        seat = self.active
+        t = type(action)
+        if t is A.EndAdvance:
+            self._begin_combat()
+        elif t is A.UseOperation:
+            self._play(seat, action.card, action.target)
+        elif t is A.Move:
+            m = self.mon(action.monster)
+            assert m is not None
+            m.home = action.site
+            m.moved = True
+            self.record("advance", seat, "move", card=self._name(m.uid), to=self._id_name(action.site))
+        elif t is A.Attack:
+            m = self.mon(action.monster)
+            assert m is not None
+            m.at = action.site  # it goes to the enemy base (GZ-FIELD-5)
+            self.attacks.append((m.mid, action.site, -1))
+            self.record("advance", seat, "attack", card=self._name(m.uid), target=self._id_name(action.site))
+        elif t is A.Fuse:
+            self._fuse(seat, action.card, action.site)
+        elif t is A.Separate:
+            self._separate(seat, action.monster)
+        else:
+            raise IllegalAction(f"{action} is not an advance-phase action")
+
+    def _begin_combat(self) -> None:
+        """GZ-INT-1 steps 5-9 as jobs: relief for each attack in order, the battles, return, end, next turn."""
+        self.phase = Phase.COMBAT
+        jobs = self.jobs
+        jobs.append((J.NEXT_TURN,))
+        jobs.append((J.END,))
+        jobs.append((J.RETURN,))
+        jobs.append((J.BATTLE, 0))
+        defender = _opp(self.active)
+        for i in range(len(self.attacks) - 1, -1, -1):
+            jobs.append((J.RELIEF, defender, i))
+
+    # ------------------------------------------------------------------------------------------ playing cards
+
+    def _play(self, seat: int, uid: int, target: int) -> None:
+        """A card played from hand (monster, event, operation): pay its cost, then the counter window
+        (GZ-INT-5), then it resolves."""
+        p = self.players[seat]
+        p.hand.remove(uid)
+        self.chain.append((uid, seat, target))
+        self._played(uid)
+        c = self.cards[uid]
+        self.record(self._phase_name(), seat, "play", card=c.name, target=self._id_name(target) if target >= 0
+                    else "-")
+        jobs = self.jobs
+        jobs.append((J.RESOLVE_CHAIN,))
+        jobs.append((J.COUNTER, _opp(seat)))
+        if c.cost:
+            jobs.append((J.PAY, seat, c.cost))
+
+    def _same_card(self, c: GzCard, top: GzCard) -> bool:
+        """GZ-COUNTER-2/4: the same card, or for monsters the same species (種族)."""
+        if not self.opts.same_card_counters:
+            return False
+        if top.kind is Kind.MONSTER:
+            return c.kind is Kind.MONSTER and (c.id == top.id or (bool(c.species) and c.species == top.species))
+        return c.id == top.id
+
+    def _counter_options(self, seat: int) -> list[Any]:
+        top = self.cards[self.chain[-1][0]]
+        p = self.players[seat]
+        spare = len(p.hand) - 1
+        out: list[Any] = []
+        kind_word = top.kind.name.lower()
+        for u in self._distinct(p.hand):
+            c = self.cards[u]
+            same = self._same_card(c, top)  # GZ-COUNTER-2/5: free
+            if same or (c.counter and c.cost <= spare and c.counter in ("any", kind_word)):
+                out.append(A.Counter(u))
+        return out
+
+    def _resolve_chain(self) -> None:
+        """GZ-INT-5: from the top down, each counter that is not itself countered cancels the card below it."""
+        chain = self.chain
+        self.chain = []
+        n = len(chain)
+        countered = [False] * n
+        for i in range(n - 1, 0, -1):
+            if not countered[i]:
+                countered[i - 1] = True
+        for uid, _seat, _t in chain[1:]:
+            self._to_dead(uid)  # GZ-COUNTER-6, GZ-OP-4
+        uid, seat, target = chain[0]
+        if countered[0]:
+            self._to_dead(uid)
+            self.record(self._phase_name(), seat, "countered", card=self._name(uid))
+            return
+        c = self.cards[uid]
+        if c.kind is Kind.MONSTER:
+            s = self.site(target)
+            if s is None or s.owner != seat:
+                self._to_dead(uid)
+                return
+            self._place_monster(seat, uid, target)
+        elif c.kind is Kind.EVENT:
+            self._resolve_event(seat, uid, target)
+        else:
+            self._to_dead(uid)  # GZ-OP-4: after use
+            self.record(self._phase_name(), seat, "operation", card=c.name, target=self._id_name(target)
+                        if target >= 0 else "-")
+            self._effects(c.effects, seat, uid, target)
+
+    def _place_monster(self, seat: int, uid: int, sid: int) -> Mon:
+        m = Mon(self._new_id(), uid, seat, sid)  # GZ-MISC-4: awake and open
+        self.players[seat].mons.append(m)
+        self._played(uid)
+        self.dirty = True
+        self.record(self._phase_name(), seat, "place_monster", card=self._name(uid), base=self._id_name(sid))
+        return m
+
+    def _resolve_event(self, seat: int, uid: int, target: int) -> None:
+        c = self.cards[uid]
+        if c.subtype == "environment":  # GZ-EVENT-6/7
+            if target >= 0 and target in self.envs:
+                self.envs.remove(target)
+                self._to_dead(target)
+                self.record(self._phase_name(), seat, "environment_destroyed", card=self._name(target))
+            if len(self.envs) >= 2:
+                old = self.envs.pop(0)
+                self._to_dead(old)
+            self.envs.append(uid)
+            self.dirty = True
+            self.record(self._phase_name(), seat, "environment", card=c.name)
+            return
+        if self.mon(target) is None and self.site(target) is None:
+            self._to_dead(uid)
+            return
+        self._attach(uid, target)
+        self.dirty = True
+        self.record(self._phase_name(), seat, "attach", card=c.name, to=self._id_name(target))
+        self._effects(tuple(e for e in c.effects if e.timing == "on_play" and e.verb is not Verb.MODIFY),
+                      seat, uid, target)
+
+    def _attach(self, uid: int, target: int) -> None:
+        m = self.mon(target)
+        if m is not None:
+            m.attached.append(uid)
+        else:
+            s = self.site(target)
+            assert s is not None
+            s.attached.append(uid)
+        self.dirty = True
+
+    def _detach(self, uid: int) -> None:
+        for p in self.players:
+            for m in p.mons:
+                if uid in m.attached:
+                    m.attached.remove(uid)
+                    return
+            for s in p.row:
+                if s is not None and uid in s.attached:
+                    s.attached.remove(uid)
+                    return
+
+    def _effects(self, effs: Sequence[Eff], seat: int, source: int, target: int) -> None:
+        """Effects of an operation or of an event when played (timing on_play), on the chosen target."""
+        for e in effs:
+            self._effect(e, seat, target)
+
+    def _effect(self, e: Eff, seat: int, target: int) -> None:
+        v = e.verb
+        if v is Verb.DRAW:
+            for _ in range(e.amount):
+                self._draw(seat, e.deck == "battle")
+            return
+        if v is Verb.DISCARD:
+            them = _opp(seat)
+            n = min(e.amount, len(self.players[them].hand))
+            if n:
+                self.jobs.append((J.DISCARD, them, n))
+            return
+        if v is Verb.COUNTER:
+            return
+        m = self.mon(target)
+        s = self.site(target) if m is None else None
+        if m is None and s is None:
+            return  # the target left: the effect does nothing
+        card = self.cards[m.uid if m is not None else s.uid]  # type: ignore[union-attr]
+        if not _filter_ok(e, card):
+            return
+        if v is Verb.DAMAGE:
+            self._damage(target, e.amount)
+        elif v is Verb.HEAL:
+            if m is not None:
+                m.damage = max(0, m.damage - e.amount)
+            elif s is not None:
+                s.damage = max(0, s.damage - e.amount)
+        elif v is Verb.MODIFY:
+            if e.duration == "turn":
+                self.turn_mods.append((target, e.stat, e.amount))
+                self.dirty = True
+        elif m is not None:
+            if v is Verb.SLEEP:
+                m.asleep = True
+            elif v is Verb.WAKE:
+                m.asleep = False
+            elif v is Verb.DESTROY:
+                self._remove_mon(m, "dead")
+            elif v is Verb.BOUNCE:
+                self._remove_mon(m, "deck")
+            elif v is Verb.EVOLVE_NOW:
+                self.jobs.append((J.EVOLVE_NOW, m.owner, m.mid))
+            elif v is Verb.DEVOLVE:
+                self.jobs.append((J.DEVOLVE, m.owner, m.mid))
+
+    def _damage(self, ident: int, amount: int) -> None:
+        """Fixed damage markers (GZ-MON-12's fixed damage, `damage` effects): defense does not reduce them."""
+        m = self.mon(ident)
+        if m is not None:
+            m.damage += amount
+            m.hurt = True  # GZ-INT-6
+            self._check_mon(m)
+            return
+        s = self.site(ident)
+        if s is not None:
+            s.damage += amount
+            self._check_site(s)
+
+    # ------------------------------------------------------------------------------------------ leaving
+
+    def _check_mon(self, m: Mon) -> bool:
+        """GZ-MON-13: destroyed at damage >= health."""
+        if m.damage >= self.mstat(m, "health"):
+            self._remove_mon(m, "dead")
+            return True
+        return False
+
+    def _check_site(self, s: Site) -> bool:
+        """GZ-BASE-12: destroyed at damage >= health."""
+        if s.damage >= self.sstat(s, "health"):
+            self._destroy_site(s)
+            return True
+        return False
+
+    def _remove_mon(self, m: Mon, to: str) -> None:
+        """A monster leaves the field: to the 撃破ゾーン, the bottom of the main deck, or the stock."""
+        p = self.players[m.owner]
+        if m not in p.mons:
+            return
+        p.mons.remove(m)
+        if to == "dead":
+            p.dead.append(m.uid)
+            self.record(self._phase_name(), m.owner, "monster_destroyed", card=self._name(m.uid))
+        elif to == "deck":
+            p.deck.insert(0, m.uid)
+            self.record(self._phase_name(), m.owner, "monster_to_deck", card=self._name(m.uid))
+        else:
+            p.stock.append(m.uid)
+        where = self.where_is(m)
+        self._release(m.attached, {where, *self.adjacent_sids(where)})
+        m.attached = []
+        self.dirty = True
+
+    def _release(self, attached: list[int], near: set[int]) -> None:
+        """GZ-EVENT-4/5: attachments of a card leaving the field go to their owners' 撃破ゾーン; persons try to
+        escape first (GZ-INT-11) to a card on the bases `near` (where it stood and next to it)."""
+        cards = self.cards
+        for a in attached:
+            c = cards[a]
+            if c.subtype == "person":
+                owner = self.game.owner[a]
+                options = self._escape_targets(owner, c, near)
+                if options:
+                    self.limbo.append(a)
+                    self.jobs.append((J.ESCAPE, owner, a, tuple(options)))
+                    continue
+            self._to_dead(a)
+
+    def _escape_targets(self, owner: int, c: GzCard, near: set[int]) -> list[int]:
+        valid = set(self._event_targets(owner, c))
+        out = [s for s in near if s in valid]  # bases (own_base persons)
+        for q in self.players:
+            for m in q.mons:
+                if m.mid in valid and self.where_is(m) in near:
+                    out.append(m.mid)
+        return sorted(out)
+
+    def _destroy_site(self, s: Site) -> None:
+        """GZ-BASE-14: to the 撃破ゾーン, a ruin in its place; its monsters flee to another own base (GZ-INT-19),
+        attackers standing on it go back."""
+        seat, i = self.site_index(s.sid)
+        p = self.players[seat]
+        p.row[i] = None
+        p.dead.append(s.uid)
+        p.lost += 1
+        self.record(self._phase_name(), seat, "base_destroyed", card=self._name(s.uid), lost=p.lost)
+        for m in p.mons:
+            if m.home == s.sid:
+                self.jobs.append((J.RELOCATE, seat, m.mid))
+        for m in self.players[_opp(seat)].mons:
+            if m.at == s.sid:
+                m.at = -1
+        # its attachments: a person may escape to a card next to the ruin
+        attached = s.attached
+        s.attached = []
+        row = p.row
+        self._release(attached, {x.sid for j in (i - 1, i + 1) if 0 <= j < len(row) and (x := row[j]) is not None})
+        self.dirty = True
+        self.win_dirty = True
+
+    # ------------------------------------------------------------------------------------------ jobs
+
+    def _run(self, job: tuple[Any, ...]) -> None:
+        k = job[0]
+        if k is J.RESOLVE_CHAIN:
+            self._resolve_chain()
+        elif k is J.BATTLE:
+            self._start_battle(job[1])
+        elif k is J.RESOLVE_BATTLE:
+            self._resolve_battle()
+        elif k is J.REBEL_START:
+            self._rebel_start(job[1])
+        elif k is J.REBEL_DO:
+            self._rebel_do(job[1], job[2])
+        elif k is J.REBEL_FIGHT:
+            self._rebel_fight(job[1], job[2], job[3])
+        elif k is J.RETURN:
+            self._return_phase()
+        elif k is J.END:
+            self._end_phase()
+        elif k is J.NEXT_TURN:
+            self._next_turn()
+        else:
+            raise AssertionError(k)
+
+    def _job_legal(self, job: tuple[Any, ...]) -> list[Any]:
+        k = job[0]
+        seat = job[1]
+        p = self.players[seat]
+        if k is J.PAY:
+            return [A.Pay(u) for u in self._distinct(p.hand)]
+        if k is J.DISCARD:
+            return [A.Discard(u) for u in self._distinct(p.hand)]
+        if k is J.COUNTER:
+            opts = self._counter_options(seat)
+            return [*opts, _PASS] if opts else []
+        if k is J.OPWIN:
+            if self.battle is None or not self._battle_valid():
+                return []
+            opts = self._operation_actions(seat)
+            return [*opts, _PASS] if opts else []
+        if k is J.RELIEF:
+            return [*(A.Relieve(mid) for mid in self._relief_options(job[2])), _NO_RELIEF]
+        if k is J.FIGHT:
+            if self.battle is None or not self._battle_valid():
+                return []
+            return self._fight_options(job[2])
+        if k is J.EVOLVE:
+            opts = [A.Evolve(m.mid, u) for m in p.mons if m.hurt and m.evo_turn != self.turn
+                    for u in self._evolutions(m)]
+            return [*opts, _PASS] if opts else []
+        if k is J.EVOLVE_NOW:
+            m = self.mon(job[2])
+            if m is None or m.evo_turn == self.turn:
+                return []
+            opts = [A.Evolve(m.mid, u) for u in self._evolutions(m)]
+            return [*opts, _PASS] if opts else []
+        if k is J.DEVOLVE:
+            m = self.mon(job[2])
+            if m is None:
+                return []
+            ids = self.cards[m.uid].devolves_to
+            found = [u for u in (*self._distinct(p.hand), *self._distinct(p.stock)) if self.cards[u].id in ids]
+            return [*(A.Pick(u) for u in found), A.Pick(-1)]
+        if k is J.REBEL_PICK or k is J.REBEL_TARGET:
+            return [A.Pick(x) for x in job[-1]]
+        if k is J.RELOCATE:
+            m = self.mon(job[2])
+            if m is None or self.site(m.home) is not None:
+                return []
+            return [A.Pick(s.sid) for s in p.sites()]
+        if k is J.ESCAPE:
+            return [A.Pick(x) for x in job[3] if self.mon(x) is not None or self.site(x) is not None]
+        if k is J.SPLIT:
+            return [A.Split(n) for n in range(job[2] + 1)]
+        raise AssertionError(k)
+
+    def _job_default(self, job: tuple[Any, ...]) -> None:
+        """A decision with no legal answer left (its subject is gone): what happens without one."""
+        k = job[0]
+        if k is J.RELOCATE:
+            m = self.mon(job[2])
+            if m is not None and self.site(m.home) is None:
+                self._remove_mon(m, "deck")
+        elif k is J.ESCAPE:
+            self.limbo.remove(job[2])
+            self._to_dead(job[2])
+        elif k is J.FIGHT or k is J.OPWIN:
+            pass  # the battle was called off
+
+    def _answer(self, job: tuple[Any, ...], action: Any) -> None:
+        k = job[0]
+        seat = job[1]
+        p = self.players[seat]
+        jobs = self.jobs
+        if k is J.PAY or k is J.DISCARD:
+            jobs.pop()
+            p.hand.remove(action.card)
+            self._to_bottom(action.card)  # GZ-COST-3, GZ-START-3
+            self.record(self._phase_name(), seat, "pay" if k is J.PAY else "discard", card=self._name(action.card))
+            if job[2] > 1 and p.hand:
+                jobs.append((k, seat, job[2] - 1))
+        elif k is J.COUNTER:
+            jobs.pop()
+            if type(action) is A.Counter:
+                uid = action.card
+                p.hand.remove(uid)
+                top = self.cards[self.chain[-1][0]]
+                c = self.cards[uid]
+                self.chain.append((uid, seat, -1))
+                self._played(uid)
+                self.record(self._phase_name(), seat, "counter", card=c.name, against=top.name)
+                jobs.append((J.COUNTER, _opp(seat)))
+                if not self._same_card(c, top) and c.cost:  # GZ-COUNTER-5: the same card is free
+                    jobs.append((J.PAY, seat, c.cost))
+        elif k is J.OPWIN:
+            if type(action) is A.Pass:
+                jobs.pop()
+            else:
+                self._play(seat, action.card, action.target)
+        elif k is J.RELIEF:
+            jobs.pop()
+            i = job[2]
+            mid, sid, _r = self.attacks[i]
+            self.attacks[i] = (mid, sid, action.monster)
+            if action.monster >= 0:
+                m = self.mon(action.monster)
+                assert m is not None
+                m.relieved = True
+                self.record("defence", seat, "relief", card=self._name(m.uid), against=self._mon_name(mid))
+        elif k is J.FIGHT:
+            jobs.pop()
+            b = self.battle
+            assert b is not None
+            if action.card >= 0:
+                p.hand.remove(action.card)
+                self._played(action.card)
+            b.picks[job[2]] = (action.card, action.ability)
+        elif k is J.EVOLVE or k is J.EVOLVE_NOW:
+            if type(action) is A.Pass or k is J.EVOLVE_NOW:
+                jobs.pop()
+            if type(action) is A.Evolve:
+                m = self.mon(action.monster)
+                assert m is not None
+                self._evolve(m, action.card)
+        elif k is J.DEVOLVE:
+            jobs.pop()
+            m = self.mon(job[2])
+            assert m is not None
+            self._devolve(m, action.target)
+        elif k is J.REBEL_PICK:
+            jobs.pop()
+            jobs.append((J.REBEL_DO, job[2], action.target))
+        elif k is J.REBEL_TARGET:
+            jobs.pop()
+            jobs.append((J.REBEL_FIGHT, job[2], job[3], action.target))
+        elif k is J.RELOCATE:
+            jobs.pop()
+            m = self.mon(job[2])
+            assert m is not None
+            m.home = action.target
+            self.record(self._phase_name(), seat, "flee", card=self._name(m.uid), to=self._id_name(action.target))
+        elif k is J.ESCAPE:
+            jobs.pop()
+            self.limbo.remove(job[2])
+            self._attach(job[2], action.target)
+            self.record(self._phase_name(), seat, "escape", card=self._name(job[2]), to=self._id_name(action.target))
+        elif k is J.SPLIT:
+            jobs.pop()
+            parts = job[3]
+            first = self.mon(parts[0])
+            if first is not None:
+                first.damage = action.amount
+            left = job[2] - action.amount
+            if len(parts) > 2:
+                jobs.append((J.SPLIT, seat, left, parts[1:], job[4]))
+            else:
+                last = self.mon(parts[1])
+                if last is not None:
+                    last.damage = left
+                for mid in job[4]:
+                    m = self.mon(mid)
+                    if m is not None:
+                        self._check_mon(m)
+        else:
+            raise AssertionError(k)
+
+    def _mon_name(self, mid: int) -> str:
+        m = self.mon(mid)
+        return self._name(m.uid) if m is not None else "?"
+
+    # ------------------------------------------------------------------------------------------ evolution
+
+    def _evolutions(self, m: Mon) -> list[int]:
+        """GZ-EVO-3/6: the cards (hand or stock, one uid per card and place) this monster can evolve into; fused
+        forms only by fusion."""
+        cards = self.cards
+        targets = cards[m.uid].evolves_to
+        if not targets:
+            return []
+        p = self.players[m.owner]
+        out = []
+        for zone in (p.hand, p.stock):
+            seen: set[str] = set()
+            for u in zone:
+                c = cards[u]
+                if c.id in targets and c.id not in seen and not c.fusion:
+                    seen.add(c.id)
+                    out.append(u)
+        return out
+
+    def _evolve(self, m: Mon, uid: int) -> None:
+        """GZ-EVO-6/7/8: swap the card; the replaced card goes to the deck bottom (from hand) or the stock."""
+        p = self.players[m.owner]
+        old = m.uid
+        if uid in p.hand:
+            p.hand.remove(uid)
+            p.deck.insert(0, old)
+        else:
+            p.stock.remove(uid)
+            p.stock.append(old)
+        m.uid = uid
+        m.evo_turn = self.turn
+        self._played(uid)
+        self.dirty = True  # GZ-EVO-9
+        self.record(self._phase_name(), m.owner, "evolve", card=self._name(old), into=self._name(uid))
+        self._check_mon(m)
+
+    def _devolve(self, m: Mon, uid: int) -> None:
+        """GZ-DEVO-3/4/5."""
+        p = self.players[m.owner]
+        old = m.uid
+        if uid < 0:
+            self.record(self._phase_name(), m.owner, "devolve", card=self._name(old), into="the deck bottom")
+            self._remove_mon(m, "deck")
+            return
+        if uid in p.hand:
+            p.hand.remove(uid)
+            p.deck.insert(0, old)
+        else:
+            p.stock.remove(uid)
+            p.stock.append(old)
+        m.uid = uid
+        self._played(uid)
+        self.dirty = True
+        self.record(self._phase_name(), m.owner, "devolve", card=self._name(old), into=self._name(uid))
+        self._check_mon(m)
+
+    def _fuse(self, seat: int, uid: int, sid: int) -> None:
+        """GZ-FUSE-3..5: the parts become one monster; damage summed minus the number of parts."""
+        p = self.players[seat]
+        c = self.cards[uid]
+        parts = self._fusion_parts(seat, c, sid)
+        assert parts is not None
+        from_hand = uid in p.hand
+        (p.hand if from_hand else p.stock).remove(uid)
+        keep = parts[0]
+        names = [self._name(m.uid) for m in parts]
+        keep.damage = max(0, sum(m.damage for m in parts) - len(parts))
+        for m in parts:
+            if from_hand:
+                p.deck.insert(0, m.uid)
+            else:
+                p.stock.append(m.uid)
+            if m is not keep:
+                keep.attached.extend(m.attached)
+                p.mons.remove(m)
+        keep.uid = uid
+        keep.evo_turn = self.turn
+        self._played(uid)
+        self.dirty = True
+        self.record("advance", seat, "fuse", parts=names, into=c.name)
+        self._check_mon(keep)
+
+    def _separate(self, seat: int, mid: int) -> None:
+        """GZ-FUSE-6 / GZ-INT-18: the parts come from stock or hand, the fused form goes back the same way; the
+        player divides the damage."""
+        p = self.players[seat]
+        m = self.mon(mid)
+        assert m is not None
+        c = self.cards[m.uid]
+        parts = self._separation_parts(seat, c)
+        assert parts is not None
+        any_stock = any(u in p.stock for u in parts)
+        for u in parts:
+            (p.stock if u in p.stock else p.hand).remove(u)
+        if any_stock:
+            p.stock.append(m.uid)
+        else:
+            p.deck.insert(0, m.uid)
+        damage = m.damage
+        self.record("advance", seat, "separate", card=c.name, parts=[self._name(u) for u in parts])
+        m.uid = parts[0]
+        m.damage = 0
+        m.evo_turn = self.turn
+        mids = [m.mid]
+        for u in parts[1:]:
+            n = Mon(self._new_id(), u, seat, m.home)
+            n.evo_turn = self.turn
+            p.mons.append(n)
+            mids.append(n.mid)
+        for u in parts:
+            self._played(u)
+        self.dirty = True
+        self.jobs.append((J.SPLIT, seat, damage, tuple(mids), tuple(mids)))
+
+    # ------------------------------------------------------------------------------------------ rebellion
+
+    def _rebellion_due(self, seat: int) -> bool:
+        """GZ-CTRL-3: total rebellion above total control (after one's initial placement, GZ-INT-14)."""
+        if not self.initial_done[seat] or not self.players[seat].mons:
+            return False
+        return self.rebellion(seat) > self.control(seat)
+
+    def _rebel_start(self, seat: int) -> None:
+        """GZ-CTRL-4: one rebel at a time, highest rebellion first; the opponent breaks ties."""
+        if not self._rebellion_due(seat):
+            self.rebel_active = False
+            self.dirty = True  # the other player may be due too
+            return
+        values = [(self.mstat(m, "rebellion"), m.mid) for m in self.players[seat].mons]
+        top = max(v for v, _ in values)
+        tied = tuple(mid for v, mid in values if v == top)
+        self.jobs.append((J.REBEL_START, seat))
+        if len(tied) == 1:
+            self.jobs.append((J.REBEL_DO, seat, tied[0]))
+        else:
+            self.jobs.append((J.REBEL_PICK, _opp(seat), seat, tied))
+
+    def rebel_targets(self, m: Mon) -> list[int]:
+        """GZ-CTRL-5..7: the highest-rebellion own monster or base (rebellion 0) where the rebel stands, else on
+        an adjacent base; all tied candidates (the opponent picks)."""
+        seat = m.owner
+        here = self.where_is(m)
+        for places in ([here], self.adjacent_sids(here)):
+            cands: list[tuple[int, int]] = []
+            for o in self.players[seat].mons:
+                if o is not m and self.where_is(o) in places:
+                    cands.append((self.mstat(o, "rebellion"), o.mid))
+            for sid in places:
+                s = self.site(sid)
+                if s is not None and s.owner == seat:
+                    cands.append((0, sid))
+            if cands:
+                top = max(v for v, _ in cands)
+                return [i for v, i in cands if v == top]
+        return []
+
+    def _rebel_do(self, seat: int, mid: int) -> None:
+        m = self.mon(mid)
+        if m is None:
+            return
+        self.record(self._phase_name(), seat, "rebellion", card=self._name(m.uid),
+                    rebellion=self.rebellion(seat), control=self.control(seat))
+        targets = self.rebel_targets(m)
+        if not targets:
+            self._rebel_leaves(m)
+        elif len(targets) == 1:
+            self.jobs.append((J.REBEL_FIGHT, seat, mid, targets[0]))
+        else:
+            self.jobs.append((J.REBEL_TARGET, _opp(seat), seat, mid, tuple(targets)))
+
+    def _rebel_fight(self, seat: int, mid: int, target: int) -> None:
+        """GZ-CTRL-8: no cards or abilities, power ±0 both ways with modifiers; both deal damage; nobody is put
+        to sleep; the target took damage (it may evolve)."""
+        m = self.mon(mid)
+        if m is None:
+            return
+        t = self.mon(target)
+        s = self.site(target) if t is None else None
+        if t is None and s is None:
+            self._rebel_leaves(m)
+            return
+        a_pow, a_def = self.mstat(m, "power"), self.mstat(m, "defense")
+        if t is not None:
+            t_pow, t_def = self.mstat(t, "power"), self.mstat(t, "defense")
+        else:
+            assert s is not None
+            t_pow, t_def = self.sstat(s, "power"), self.sstat(s, "defense")
+        to_t = max(0, a_pow - t_def)
+        to_m = max(0, t_pow - a_def)
+        m.damage += to_m
+        m.hurt = True
+        self.record(self._phase_name(), seat, "rebel_attack", card=self._name(m.uid), target=self._id_name(target),
+                    dealt=to_t, taken=to_m)
+        if t is not None:
+            t.damage += to_t
+            t.hurt = True
+            self._check_mon(t)
+        else:
+            assert s is not None
+            s.damage += to_t
+            self._check_site(s)
+        if not self._check_mon(m):
+            self._rebel_leaves(m)
+
+    def _rebel_leaves(self, m: Mon) -> None:
+        """GZ-CTRL-9: a surviving rebel goes to the bottom of the main deck."""
+        self._remove_mon(m, "deck")
+
+    # ------------------------------------------------------------------------------------------ battle
+
+    def _relief_options(self, index: int) -> list[int]:
+        """GZ-MISC-10: the defender's awake, open monsters on the attacked base or next to it (any base with range
+        any), each relieving once a turn."""
+        _mid, sid, _r = self.attacks[index]
+        near = {sid, *self.adjacent_sids(sid)}
+        cards = self.cards
+        return [m.mid for m in self.players[_opp(self.active)].mons
+                if not m.asleep and not m.closed and not m.relieved and m.at < 0
+                and (m.home in near or cards[m.uid].range_any)]
+
+    def _start_battle(self, index: int) -> None:
+        if index >= len(self.attacks):
+            return
+        jobs = self.jobs
+        jobs.append((J.BATTLE, index + 1))
+        mid, sid, relief = self.attacks[index]
+        self.battle = Battle(index, mid, self.active, sid, relief if relief >= 0 else sid, relief < 0)
+        if not self._battle_valid():
+            self.battle = None
+            return
+        defender = _opp(self.active)
+        jobs.append((J.RESOLVE_BATTLE,))
+        jobs.append((J.FIGHT, defender, 1))
+        jobs.append((J.FIGHT, self.active, 0))
+        jobs.append((J.OPWIN, defender))  # GZ-OP-3 / GZ-INT-17: operations may interrupt the battle
+        jobs.append((J.OPWIN, self.active))
+
+    def _battle_valid(self) -> bool:
+        """The battle still happens: the attacker stands awake on the attacked base; a relief put to sleep or
+        gone leaves the base to defend itself."""
+        b = self.battle
+        if b is None:
+            return False
+        m = self.mon(b.attacker)
+        if m is None or m.asleep or m.closed or m.at != b.site or self.site(b.site) is None:
+            return False
+        if not b.base_defends:
+            r = self.mon(b.defender)
+            if r is None or r.asleep or r.closed:
+                b.base_defends = True
+                b.defender = b.site
+        return True
+
+    def _fight_options(self, side: int) -> list[Any]:
+        """GZ-BATTLE-3/6 and GZ-INT-3: a battle card of the right timing sharing an attribute, a combat ability of
+        the right timing it can afford, or nothing."""
+        b = self.battle
+        assert b is not None
+        seat = b.player if side == 0 else _opp(b.player)
+        cards = self.cards
+        out: list[Any] = []
+        if side == 0 or not b.base_defends:
+            m = self.mon(b.attacker if side == 0 else b.defender)
+            assert m is not None
+            attrs = cards[m.uid].attrs
+            room = self.mstat(m, "health") - m.damage
+            for ab in cards[m.uid].abilities:
+                if (ab.attack if side == 0 else ab.defense) and ab.health_cost < room:
+                    out.append(A.Fight(-1, ab.index))
+        else:
+            s = self.site(b.site)
+            assert s is not None
+            if s.closed or not cards[s.uid].battle_cards:  # GZ-BATTLE-4
+                return [_NO_FIGHT]
+            attrs = cards[s.uid].attrs
+        for u in self._distinct(self.players[seat].hand, Kind.BATTLE):
+            c = cards[u]
+            if (c.attack_side if side == 0 else c.defense_side) is not None and c.attrs & attrs:
+                out.append(A.Fight(u, -1))
+        out.append(_NO_FIGHT)
+        return out
+
+    def _side_of(self, pick: tuple[int, int] | None, side: int, fighter_uid: int) -> tuple[Side | None, Any]:
+        if pick is None:
+            return None, None
+        card, ability = pick
+        if card >= 0:
+            c = self.cards[card]
+            return (c.attack_side if side == 0 else c.defense_side), None
+        if ability >= 0:
+            return None, self.cards[fighter_uid].abilities[ability]
+        return None, None
+
+    def _resolve_battle(self) -> None:
+        """GZ-INT-3: reveal; power and defense with modifiers; each deals max(0, power - defense) at once; then the
+        cards' and abilities' effects; prevent; destruction; both fighting monsters fall asleep."""
+        b = self.battle
+        if b is None:
+            return
+        valid = self._battle_valid()  # (it may turn a fallen relief into the base defending itself)
+        self.battle = None
+        cards = self.cards
+        for pick, seat in ((b.picks[0], b.player), (b.picks[1], _opp(b.player))):
+            if pick is not None and pick[0] >= 0:
+                if valid:
+                    self._to_bottom(pick[0])  # GZ-BATTLE-8
+                else:
+                    self.players[seat].hand.append(pick[0])
+        if not valid:
+            return
+        am = self.mon(b.attacker)
+        assert am is not None
+        dm = None if b.base_defends else self.mon(b.defender)
+        ds = self.site(b.site) if b.base_defends else None
+        side_a, ab_a = self._side_of(b.picks[0], 0, am.uid)
+        side_d, ab_d = self._side_of(b.picks[1], 1, dm.uid if dm is not None else -1)
+        # health costs of abilities (GZ-MON-12)
+        if ab_a is not None:
+            am.damage += ab_a.health_cost
+        if ab_d is not None and dm is not None:
+            dm.damage += ab_d.health_cost
+        a_pow, a_def = self.mstat(am, "power"), self.mstat(am, "defense")
+        if dm is not None:
+            d_pow, d_def = self.mstat(dm, "power"), self.mstat(dm, "defense")
+            d_card = cards[dm.uid]
+        else:
+            assert ds is not None
+            d_pow, d_def = self.sstat(ds, "power"), self.sstat(ds, "defense")
+            d_card = cards[ds.uid]
+        a_card = cards[am.uid]
+        effs_a: tuple[Eff, ...] = ()
+        effs_d: tuple[Eff, ...] = ()
+        if side_a is not None:
+            a_pow += side_a.power_mod
+            a_def += side_a.defense_mod
+            effs_a = side_a.effects
+        if ab_a is not None:
+            effs_a = ab_a.effects
+        if side_d is not None:
+            d_pow += side_d.power_mod
+            d_def += side_d.defense_mod
+            effs_d = side_d.effects
+        if ab_d is not None:
+            effs_d = ab_d.effects
+        stats = [[a_pow, a_def, 0, 0], [d_pow, d_def, 0, 0]]  # power, defense, fixed damage taken, prevent
+        own = (a_card, d_card)
+        shields = (self._shields(am), self._shields(dm) if dm is not None else ())
+        for who in (0, 1):
+            stats[who][3] += sum(e.amount for e in shields[who] if not e.source_attr)
+        for me, effs, ab in ((0, effs_a, ab_a), (1, effs_d, ab_d)):
+            for e in effs:
+                who = _opp(me) if e.target == "opponent" else me
+                if not _filter_ok(e, own[who]):
+                    continue
+                if e.verb is Verb.MODIFY:
+                    if e.stat == "power":
+                        stats[who][0] += e.amount
+                    elif e.stat == "defense":
+                        stats[who][1] += e.amount
+                elif e.verb is Verb.DAMAGE:
+                    amount = e.amount
+                    if ab is not None:  # GZ-ATTR-4: a shield against abilities of one attribute (GZ-INT-9)
+                        for sh in shields[who]:
+                            if sh.source_attr and ability_matches(ab.attr, sh.source_attr):
+                                amount = max(0, amount - sh.amount)
+                    stats[who][2] += amount
+                elif e.verb is Verb.PREVENT:
+                    stats[who][3] += e.amount
+        to_d = max(0, stats[0][0] - stats[1][1]) + stats[1][2]
+        to_a = max(0, stats[1][0] - stats[0][1]) + stats[0][2]
+        to_d = max(0, to_d - stats[1][3])
+        to_a = max(0, to_a - stats[0][3])
+        am.damage += to_a
+        am.hurt = True
+        if dm is not None:
+            dm.damage += to_d
+            dm.hurt = True
+        else:
+            assert ds is not None
+            ds.damage += to_d
+        self.record("battle", b.player, "battle", attacker=a_card.name, defender=d_card.name if dm is not None
+                    or (ds is not None and (not ds.closed or ds.known)) else "a face-down base",
+                    used=self._pick_name(b.picks[0], a_card), answered=self._pick_name(b.picks[1], d_card),
+                    dealt=to_d, taken=to_a)
+        # destruction; then the other effects of the cards and abilities (devolve...) on survivors; then the
+        # fighting monsters fall asleep (GZ-INT-3: an attacked base is never turned)
+        self._check_mon(am)
+        if dm is not None:
+            self._check_mon(dm)
+        elif ds is not None:
+            self._check_site(ds)
+        for me, effs in ((0, effs_a), (1, effs_d)):
+            for e in effs:
+                if e.verb in (Verb.MODIFY, Verb.DAMAGE, Verb.PREVENT):
+                    continue
+                who = _opp(me) if e.target == "opponent" else me
+                ident = (am.mid if who == 0 else (dm.mid if dm is not None else b.site))
+                self._effect(e, b.player if me == 0 else _opp(b.player), ident)
+        for fighter in (am, dm):
+            if fighter is not None and self.mon(fighter.mid) is not None:
+                fighter.asleep = True
+
+    def _shields(self, m: Mon) -> tuple[Eff, ...]:
+        """The `prevent` effects a monster's attachments give it for every battle."""
+        if not m.attached:
+            return ()
+        cards = self.cards
+        return tuple(e for a in m.attached for e in cards[a].effects
+                     if e.verb is Verb.PREVENT and e.target == "attached" and e.duration == "permanent")
+
+    def _pick_name(self, pick: tuple[int, int] | None, fighter: GzCard) -> str:
+        if pick is None or (pick[0] < 0 and pick[1] < 0):
+            return "nothing"
+        if pick[0] >= 0:
+            return self.cards[pick[0]].name
+        return fighter.abilities[pick[1]].name if pick[1] < len(fighter.abilities) else "?"
+
+    # ------------------------------------------------------------------------------------------ end of turn
+
+    def _return_phase(self) -> None:
+        """GZ-INT-1 step 7: attackers come back; evolutions, the active player's first."""
+        for m in self.players[self.active].mons:
+            m.at = -1
+        self.dirty = True
+        self.jobs.append((J.EVOLVE, _opp(self.active)))
+        self.jobs.append((J.EVOLVE, self.active))
+
+    def _end_phase(self) -> None:
+        """GZ-INT-1 steps 8-9: recovery (GZ-MON-14/15, GZ-BASE-13, GZ-INT-8), end-of-turn effects, GZ-WIN-3,
+        the hand limit (GZ-START-3)."""
+        seat = self.active
+        p = self.players[seat]
+        cards = self.cards
+        sites = {s.sid: s for s in p.row if s is not None}
+        for m in p.mons:
+            c = cards[m.uid]
+            if c.weapon and not m.closed:
+                continue
+            home = sites.get(m.home)
+            amount = MONSTER_RECOVERY[1] if home is not None and not home.closed and cards[home.uid].attrs & c.attrs \
+                else MONSTER_RECOVERY[0]
+            m.damage = max(0, m.damage - amount)
+        for s in sites.values():
+            c = cards[s.uid]
+            amount = c.self_heal + (self.opts.closed_base_recovery if s.closed else 0)
+            s.damage = max(0, s.damage - amount)
+            if not s.closed:  # a base's ability on its monsters works only while open (GZ-BASE-11)
+                for e in c.effects:
+                    if e.verb is Verb.HEAL and e.target == "here" and e.timing == "end_of_turn":
+                        for m in p.mons:
+                            if m.home == s.sid and _filter_ok(e, cards[m.uid]):
+                                m.damage = max(0, m.damage - e.amount)
+        for q in self.players:
+            for m in q.mons:
+                for a in m.attached:
+                    if self.game.owner[a] == seat:
+                        for e in cards[a].effects:
+                            if e.timing == "end_of_turn" and e.verb is Verb.HEAL and _filter_ok(e, cards[m.uid]):
+                                m.damage = max(0, m.damage - e.amount)
+        if self.open_bases(seat) >= WIN_OPEN_BASES:  # GZ-WIN-3, "maintained" to the end of one's turn
+            self._win(seat, WinReason.OPEN_BASES)
+            return
+        excess = len(p.hand) - self.opts.hand_limit
+        if excess > 0:
+            self.jobs.append((J.DISCARD, seat, excess))
+
+    def _next_turn(self) -> None:
+        for seat in (self.active, _opp(self.active)):
+            values = self._tempo_values(seat)
+            self.tempo.append((self.turn, seat, values))
+            if self.events is not None:
+                self.record("end", seat, "tempo", **dict(zip([t.name for t in TEMPO], values, strict=True)))
+        self.record("end", self.active, "turn_end")
+        for q in self.players:
+            for m in q.mons:
+                m.hurt = False
+        self.active = _opp(self.active)
+        self._start_turn()
+
+    def _tempo_values(self, seat: int) -> tuple[float, ...]:
+        p = self.players[seat]
+        sites = p.sites()
+        opened = sum(1 for s in sites if not s.closed)
+        return (opened, len(sites) - opened, self.players[_opp(seat)].lost, len(p.mons), self.control(seat),
+                self.rebellion(seat), len(p.hand))
+
+
+# ---------------------------------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True, slots=True)
+class SiteView:
+    sid: int
+    card: GzCard | None  # None: face down and never seen by this player
+    closed: bool
+    damage: int
+    attached: tuple[int, ...]
+    index: int  # position in the row
+
+
+class GzView:
+    """What one player may see: the own hand and stock; of the opponent, the field (a face-down base never seen
+    open stays unknown), the sizes of hidden zones. Decks' orders are hidden from both. Agents decide from this
+    alone. A view lives for one decision; it reads the state without changing it."""
+
+    __slots__ = ("_s", "player", "_hidden")
+
+    def __init__(self, state: GzState, player: int) -> None:
+        self._s = state
+        self.player = player
+        self._hidden: frozenset[int] | None = None
+
+    def _hidden_uids(self) -> frozenset[int]:
+        if self._hidden is None:
+            them = self._s.players[_opp(self.player)]
+            hidden = {*them.hand, *them.deck, *them.bdeck, *them.stock}
+            hidden.update(x.uid for x in them.row if x is not None and x.closed and not x.known)
+            b = self._s.battle
+            if b is not None:  # a battle card chosen face down (GZ-INT-3)
+                pick = b.picks[0] if b.player != self.player else b.picks[1]
+                if pick is not None and pick[0] >= 0:
+                    hidden.add(pick[0])
+            self._hidden = frozenset(hidden)
+        return self._hidden
+
+    @property
+    def turn(self) -> int:
+        return self._s.turn
+
+    @property
+    def active(self) -> int:
+        return self._s.active
+
+    @property
+    def phase(self) -> Phase:
+        return self._s.phase
+
+    @property
+    def pending(self) -> tuple[Any, ...] | None:
+        """The decision being asked (a job tuple: kind, player, public details), None in a phase decision."""
+        jobs = self._s.jobs
+        if jobs and jobs[-1][0] in DECISIONS:
+            return jobs[-1]
+        return None
+
+    def card(self, uid: int) -> GzCard | None:
+        """The printed card of a uid, if this player may know it (own cards, anything face up)."""
+        s = self._s
+        if uid < 0 or uid >= len(s.cards):
+            return None
+        if s.game.owner[uid] == self.player or uid not in self._hidden_uids():
+            return s.cards[uid]
+        return None
+
+    def hand(self) -> list[int]:
+        return list(self._s.players[self.player].hand)
+
+    def stock(self) -> list[int]:
+        return list(self._s.players[self.player].stock)
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._s.players[seat].hand)
+
+    def deck_size(self, seat: int) -> int:
+        return len(self._s.players[seat].deck)
+
+    def battle_deck_size(self, seat: int) -> int:
+        return len(self._s.players[seat].bdeck)
+
+    def stock_size(self, seat: int) -> int:
+        return len(self._s.players[seat].stock)
+
+    def lost(self, seat: int) -> int:
+        return self._s.players[seat].lost
+
+    def sites(self, seat: int) -> list[SiteView]:
+        out = []
+        for i, x in enumerate(self._s.players[seat].row):
+            if x is None:
+                continue
+            visible = x.owner == self.player or not x.closed or x.known
+            out.append(SiteView(x.sid, self._s.cards[x.uid] if visible else None, x.closed, x.damage,
+                                tuple(x.attached), i))
+        return out
+
+    def ruins(self, seat: int) -> int:
+        return sum(1 for x in self._s.players[seat].row if x is None)
+
+    def monsters(self, seat: int) -> list[Mon]:
+        """The player's monsters (all face up: read only)."""
+        return self._s.players[seat].mons
+
+    def mon(self, mid: int) -> Mon | None:
+        return self._s.mon(mid)
+
+    def mstat(self, m: Mon, stat: str) -> int:
+        return self._s.mstat(m, stat)
+
+    def site_stat(self, sid: int, stat: str) -> int:
+        """A base's power / defense / health (a closed base's are public: 0/0/5 plus attachments)."""
+        x = self._s.site(sid)
+        return self._s.sstat(x, stat) if x is not None else 0
+
+    def site_owner(self, sid: int) -> int:
+        return self._s.site_index(sid)[0]
+
+    def adjacent(self, sid: int) -> list[int]:
+        return self._s.adjacent_sids(sid)
+
+    def control(self, seat: int) -> int | None:
+        """Total control; None for an opponent with a face-down base never seen (its control is hidden)."""
+        if seat != self.player and any(x is not None and x.closed and not x.known for x in self._s.players[seat].row):
+            return None
+        return self._s.control(seat)
+
+    def rebellion(self, seat: int) -> int:
+        return self._s.rebellion(seat)
+
+    def open_bases(self, seat: int) -> int:
+        return self._s.open_bases(seat)
+
+    def environments(self) -> list[int]:
+        return list(self._s.envs)
+
+    def attacks(self) -> list[tuple[int, int, int]]:
+        return list(self._s.attacks)
+
+    def chain(self) -> list[tuple[int, int, int]]:
+        """Cards being played (face up: everyone sees them)."""
+        return list(self._s.chain)
+
+    def battle(self) -> tuple[int, int, int, bool] | None:
+        """(attacker monster id, attacked site id, defender id, the base defends itself) of the battle."""
+        b = self._s.battle
+        return None if b is None else (b.attacker, b.site, b.defender, b.base_defends)
+
+    def hand_limit(self) -> int:
+        return self._s.opts.hand_limit
+
+
+GAME = GzGame
+
+# How `tcgsim play` words each event (format fields are the event's data, plus {who}: "P1"/"P2").
+EVENT_TEXT: dict[str, str] = {
+    "setup": "{who} plays first.",
+    "first_base": "{who} places the first base {card}, open.",
+    "place_base": "{who} places a base: {card}.",
+    "initial_done": "{who} ends the initial placement: {bases} bases, {monsters} monsters.",
+    "opening_hand": "{who} draws {hand} cards (the second player's hand).",
+    "turn_start": "{who} starts the turn: {hand} cards in hand, {open} open bases, control {control}.",
+    "draw": "{who} draws from the {deck} deck ({hand} in hand).",
+    "open": "{who} opens {card}.",
+    "close": "{who} closes {card}.",
+    "play": "{who} plays {card} (target {target}).",
+    "pay": "{who} pays with a card.",
+    "counter": "{who} counters {against} with {card}.",
+    "countered": "{who}'s {card} is countered.",
+    "place_monster": "{who} places {card} on {base}.",
+    "attach": "{who} attaches {card} to {to}.",
+    "environment": "{who} brings the environment {card} into play.",
+    "environment_destroyed": "{who} destroys the environment {card}.",
+    "operation": "{who} uses {card} (target {target}).",
+    "move_person": "{who} moves {card} to {to}.",
+    "move": "{who} moves {card} to {to}.",
+    "attack": "{who}'s {card} attacks {target}.",
+    "relief": "{who} sends {card} to relieve the base against {against}.",
+    "battle": "  Battle: {attacker} ({used}) against {defender} ({answered}): deals {dealt}, takes {taken}.",
+    "monster_destroyed": "{who}'s {card} is destroyed.",
+    "monster_to_deck": "{who}'s {card} goes to the bottom of the deck.",
+    "base_destroyed": "{who}'s base {card} is destroyed ({lost} lost).",
+    "flee": "{who}'s {card} flees to {to}.",
+    "escape": "{who}'s {card} escapes to {to}.",
+    "rebellion": "{who}'s {card} rebels (rebellion {rebellion} over control {control}).",
+    "rebel_attack": "  The rebel {card} attacks {target}: deals {dealt}, takes {taken}.",
+    "evolve": "{who}'s {card} evolves into {into}.",
+    "devolve": "{who}'s {card} devolves into {into}.",
+    "fuse": "{who} fuses {parts} into {into}.",
+    "separate": "{who} separates {card} into {parts}.",
+    "discard": "{who} puts a card at the bottom of the deck.",
+    "tempo": "",
+    "turn_end": "",
+    "game_end": "Game over after {turns} turns: {result}.",
+}
