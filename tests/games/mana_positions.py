@@ -39,10 +39,11 @@ from tcgsim.games.mana.state import Character, Land, Monster, Phase, Player, Pos
 __all__ = ["DEFAULT_PARTY", "DEFAULT_CHAR_DECK", "DEFAULT_DECK", "EIGHT", "make_game", "monster", "position", "uid_of",
            "uids_of", "refresh"]
 
-# Plain characters (no character ability is modelled): Hero 4/2, Heroine 3/3, Niccolo 1/4.
+# Hero 4/2, Heroine 3/3, Niccolo 1/4 (2/4 beside Hero or Heroine: synchro; Hero and Heroine swap only when
+# the start phase brings a character in, so these plain positions ask nothing of them).
 DEFAULT_PARTY: tuple[str, ...] = ("Hero", "Heroine", "Niccolo")
 DEFAULT_CHAR_DECK: tuple[str, ...] = ("Escad", "Daena", "Larc", "Sierra", "Princess Pearl")
-# A support: never offered as an action yet (MANA-FX-NOT-1), so drawing it changes no legal action.
+# A support that needs a Fire source and 2 mana: unusable in most positions, so drawing it rarely adds an action.
 DEFAULT_DECK: tuple[str, ...] = ("Useless Putty",) * 5
 EIGHT: tuple[str, ...] = DEFAULT_PARTY + DEFAULT_CHAR_DECK  # a legal character deck
 

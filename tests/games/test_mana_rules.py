@@ -39,9 +39,11 @@ from tcgsim.games.mana.actions import (
     MoveMonster,
     Mulligan,
     OpenMonster,
+    Pass,
     Pay,
     PlaceMonster,
     Sacrifice,
+    UseCard,
 )
 from tcgsim.games.mana.cards import Attr, Kind, mana_cards
 from tcgsim.games.mana.game import HAND_SIZE, ArrowReading, ManaOptions, ManaState, WinReason
@@ -329,6 +331,7 @@ def test_mana_turn_5_main_phase_steps_in_any_order() -> None:
     s = position(
         p0_hand=["Flame"], p0_lands={(0, 0): "Jade Egg"}, p1_lands={(0, 0): "Stone Eye", (1, 0): "Color Blocks"},
         monsters=[monster(0, (0, 0), "Sahagin", 0), monster(1, (0, 0), "Molebear", 1, True)],
+        p1_party=["Hero", "Heroine", "Gilbert"],
     )
     kinds = {type(a) for a in s.legal_actions()}
     assert {MakeLand, OpenMonster, AttackMonster, MoveMonster, EndMain} <= kinds
@@ -339,7 +342,7 @@ def test_mana_turn_5_main_phase_steps_in_any_order() -> None:
     s.apply(MakeLand(uid_of(s, 0, "Flame"), 1, 0))
     s.apply(OpenMonster((0, 0, 0)))
     s.apply(AttackParty((0, 0, 0)))
-    s.apply(Defend(chars(s, 1, "Niccolo")))  # Sahagin 2 vs Niccolo 1/4: nobody falls
+    s.apply(Defend(chars(s, 1, "Gilbert")))  # Sahagin 2 vs Gilbert 0/4: nobody falls
     assert s.phase is Phase.MAIN and s.current_player == 0
     assert lands(s, 0) == {(0, 0): "Jade Egg", (1, 0): "Flame"} and on(s, 0, (0, 0)) == ("Sahagin", 0, True)
 
@@ -947,33 +950,34 @@ def test_mana_battle_2_a_face_down_monster_fought_is_opened_first() -> None:
 
 def test_mana_battle_3_characters_attack_together_on_either_sides_land_then_tap() -> None:
     # Player 1's Narcissos (3/4) on player 0's own Skull Lantern (Earth: 4/5 with its bonus).
-    s = position(p0_lands={(0, 0): "Skull Lantern"}, monsters=[monster(0, (0, 0), "Narcissos", 1, True)])
+    s = position(p0_lands={(0, 0): "Skull Lantern"}, monsters=[monster(0, (0, 0), "Narcissos", 1, True)],
+                 p0_party=["Hero", "Heroine", "Gilbert"])
     attack_sets = {a.characters for a in s.legal_actions() if isinstance(a, AttackMonster)}
-    hero, heroine, niccolo = chars(s, 0, "Hero", "Heroine", "Niccolo")
-    assert len(attack_sets) == 7 and (hero, heroine, niccolo) in attack_sets
-    s.apply(AttackMonster((0, 0, 0), (heroine, niccolo)))  # 3 + 1 = 4 < 5: it stands
+    hero, heroine, gilbert = chars(s, 0, "Hero", "Heroine", "Gilbert")
+    assert len(attack_sets) == 7 and (hero, heroine, gilbert) in attack_sets
+    s.apply(AttackMonster((0, 0, 0), (heroine, gilbert)))  # 3 + 0 = 3 < 5: it stands
     assert s.current_player == 1 and s.pending[-1].kind is ChoiceKind.ASSIGN_DAMAGE
-    s.apply(AssignDamage((niccolo, heroine)))  # 4 damage: Niccolo (DEF 4) falls, nothing left for Heroine
+    s.apply(AssignDamage((gilbert, heroine)))  # 4 damage: Gilbert (DEF 4) falls, nothing left for Heroine
     assert party(s, 0) == [("Hero", False), ("Heroine", True)]
     assert {a.characters for a in s.legal_actions() if isinstance(a, AttackMonster)} == {(hero,)}
 
 
 def test_mana_battle_4_blocking_a_moving_monster() -> None:
     s = position(p0_lands={(0, 0): "Tome of Magic"}, p1_lands={(0, 0): "Stone Eye"},
-                 p1_party=["Hero", ("Heroine", True), "Niccolo"], monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
+                 p1_party=["Hero", ("Heroine", True), "Gilbert"], monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
-    hero, niccolo = chars(s, 1, "Hero", "Niccolo")
+    hero, gilbert = chars(s, 1, "Hero", "Gilbert")
     assert s.current_player == 1
-    assert s.legal_actions() == [Block(()), Block((hero,)), Block((niccolo,)), Block((hero, niccolo))]
+    assert s.legal_actions() == [Block(()), Block((hero,)), Block((gilbert,)), Block((hero, gilbert))]
     # blocked by Hero (4/2): Sahagin (2/2) is trashed, the move fails; Hero falls too
     killed = s.clone()
     killed.apply(Block((hero,)))
     assert on(killed, 0, (0, 0)) is None and on(killed, 1, (0, 0)) is None
     assert names(killed, killed.players[0].discard) == ["Sahagin"]
-    # blocked by Niccolo (1/4): Sahagin survives and the move completes; the blocker taps
-    s.apply(Block((niccolo,)))
+    # blocked by Gilbert (0/4): Sahagin survives and the move completes; the blocker taps
+    s.apply(Block((gilbert,)))
     assert on(s, 1, (0, 0)) == ("Sahagin", 0, True) and on(s, 0, (0, 0)) is None
-    assert party(s, 1) == [("Hero", False), ("Heroine", True), ("Niccolo", True)]
+    assert party(s, 1) == [("Hero", False), ("Heroine", True), ("Gilbert", True)]
 
 
 def test_mana_battle_5_characters_strength_adds_up() -> None:
@@ -1052,14 +1056,14 @@ def test_mana_battle_9_without_available_mana_someone_must_fight() -> None:
 
 
 def test_mana_battle_10_party_defenders_do_not_tap_tapped_ones_fight_with_str_0() -> None:
-    # Heroine is tapped (STR 0 here), Niccolo not (STR 1): 1 < Sahagin's DEF 2. Sahagin's 2 kills nobody.
+    # Heroine is tapped (STR 0 here), Lisa not (STR 1): 1 < Sahagin's DEF 2. Sahagin's 2 kills nobody.
     s = position(p0_lands={(0, 0): "Stone Eye"}, monsters=[monster(0, (0, 0), "Sahagin", 0, True)],
-                 p1_party=[("Heroine", True), "Niccolo", "Hero"])
+                 p1_party=[("Heroine", True), "Lisa", "Hero"])
     s.apply(AttackParty((0, 0, 0)))
-    s.apply(Defend(chars(s, 1, "Heroine", "Niccolo")))
-    s.apply(AssignDamage(chars(s, 1, "Heroine", "Niccolo")))
+    s.apply(Defend(chars(s, 1, "Heroine", "Lisa")))
+    s.apply(AssignDamage(chars(s, 1, "Heroine", "Lisa")))
     assert on(s, 0, (0, 0)) == ("Sahagin", 0, True)
-    assert party(s, 1) == [("Heroine", True), ("Niccolo", False), ("Hero", False)]
+    assert party(s, 1) == [("Heroine", True), ("Lisa", False), ("Hero", False)]
     # untapped, Heroine's 3 trashes it
     s = position(p0_lands={(0, 0): "Stone Eye"}, monsters=[monster(0, (0, 0), "Sahagin", 0, True)],
                  p1_party=["Heroine", "Niccolo", "Hero"])
@@ -1130,13 +1134,13 @@ def test_mana_fx_stat_1_kid_dragon_counts_the_characters_fighting_it() -> None:
 @pytest.mark.parametrize(
     ("mon", "land_owner", "land", "attackers", "monster_survives", "fallen"),
     [
-        ("Beholder", 1, "Stone Eye", ["Princess Pearl"], False, ["Princess Pearl"]),  # 4/2 on its own land
-        ("Beholder", 0, "Stone Eye", ["Princess Pearl"], True, ["Princess Pearl"]),  # 5/3 on an enemy land
+        ("Beholder", 1, "Stone Eye", ["Matilda"], False, ["Matilda"]),  # 4/2 on its own land
+        ("Beholder", 0, "Stone Eye", ["Matilda"], True, ["Matilda"]),  # 5/3 on an enemy land
         ("Malboro", 1, "Stone Eye", ["Hero"], True, []),  # Hero's 4 - 2 = 2 < 3; Malboro's 1 < 2
         ("Molebear", 1, "Stone Eye", ["Heroine"], True, []),  # 0/4 on its own land
         ("Molebear", 0, "Stone Eye", ["Heroine"], False, []),  # 0/3 on an enemy land
-        ("Tonpole", 1, "Stone Eye", ["Princess Pearl"], False, ["Princess Pearl"]),  # 3/2 off Water
-        ("Tonpole", 1, "Jade Egg", ["Princess Pearl"], True, ["Princess Pearl"]),  # 2/3 +1/+1 on Water
+        ("Tonpole", 1, "Stone Eye", ["Matilda"], False, ["Matilda"]),  # 3/2 off Water
+        ("Tonpole", 1, "Jade Egg", ["Matilda"], True, ["Matilda"]),  # 2/3 +1/+1 on Water
     ],
 )
 def test_mana_fx_stat_2_conditional_battle_modifiers(mon: str, land_owner: int, land: str, attackers: list[str],
@@ -1241,13 +1245,18 @@ def test_mana_fx_battle_2_goblin_trashes_monster_cards_from_hand_for_two_two_eac
     assert names(s, s.players[0].char_discard) == ["Hero"]
 
 
-def test_mana_fx_battle_3_fullmetal_haggar_fights_with_its_printed_stats() -> None:
-    # No character skill is modelled yet: Haggar (Water 4/4) simply fights as printed.
-    s = position(p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Fullmetal Haggar", 1, True)])
-    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Heroine")))
-    assert on(s, 1, (0, 0)) is not None and names(s, s.players[0].char_discard) == ["Heroine"]
-    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
-    assert on(s, 1, (0, 0)) is None
+def test_mana_fx_battle_3_fullmetal_haggar_and_princess_pearl_cancel_each_other() -> None:
+    # Haggar (Water 4/4) shuts Daena's shield off: Hero 4/2 + Daena 3/3 take 4, put on Hero first: Hero falls.
+    s = position(p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Fullmetal Haggar", 1, True)],
+                 p0_party=["Hero", "Daena", "Lisa"])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero", "Daena")))
+    s.apply(AssignDamage(chars(s, 0, "Hero", "Daena")))
+    assert names(s, s.players[0].char_discard) == ["Hero"] and on(s, 1, (0, 0)) is None
+    # Pearl against Malboro: no Stinky Breath; Pearl against Haggar: both cancelled, Haggar fights as printed
+    s = position(p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Fullmetal Haggar", 1, True)],
+                 p0_party=["Princess Pearl", "Lisa"])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Princess Pearl")))
+    assert names(s, s.players[0].char_discard) == ["Princess Pearl"] and on(s, 1, (0, 0)) is not None
 
 
 def test_mana_fx_open_1_drakonis_makes_its_owner_discard() -> None:
@@ -1314,10 +1323,10 @@ def test_mana_fx_open_1_shadow_zero_trashes_itself_and_a_character_of_the_battle
 
 def test_mana_fx_open_1_mad_mallard_trashes_an_item_when_opened_by_a_character_attack() -> None:
     s = position(p1_lands={(0, 0): "Moon's Mirror"}, monsters=[monster(1, (0, 0), "Mad Mallard", 1)],
-                 p0_party=[("Niccolo", False, ["Laurent Knife"]), "Hero"], p1_mana=(2, 0))
+                 p0_party=[("Niccolo", False, ["Laurent Knife"]), "Gilbert"], p1_mana=(2, 0))
     s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Niccolo")))
     assert s.players[0].party[0].items == [] and names(s, s.players[0].discard) == ["Laurent Knife"]
-    assert on(s, 1, (0, 0)) == ("Mad Mallard", 1, True)  # Niccolo's 1 < 2
+    assert on(s, 1, (0, 0)) == ("Mad Mallard", 1, True)  # Niccolo's 1 < 2 (no Hero or Heroine: no synchro)
 
 
 @pytest.mark.parametrize(
@@ -1491,15 +1500,16 @@ def test_mana_fx_trash_2_underworld_does_not_apply_to_a_battle_fought_elsewhere(
 
 
 def test_mana_fx_end_1_gorgon_eye_surviving_trashes_a_character_that_fought_it() -> None:
-    # Gorgon Eye 0/5 on Jade Egg (Water): 1/6. Hero + Niccolo (5) do not trash it; its 1 damage kills nobody.
-    s = position(p1_lands={(0, 0): "Jade Egg"}, monsters=[monster(1, (0, 0), "Gorgon Eye", 1, True)])
-    hero, niccolo = chars(s, 0, "Hero", "Niccolo")
+    # Gorgon Eye 0/5 on Jade Egg (Water): 1/6. Hero + Gilbert (4) do not trash it; its 1 damage kills nobody.
+    s = position(p1_lands={(0, 0): "Jade Egg"}, monsters=[monster(1, (0, 0), "Gorgon Eye", 1, True)],
+                 p0_party=["Hero", "Heroine", "Gilbert"])
+    hero, niccolo = chars(s, 0, "Hero", "Gilbert")
     s.apply(AttackMonster((1, 0, 0), (hero, niccolo)))
     s.apply(AssignDamage((hero, niccolo)))
     assert s.current_player == 0  # the character side chooses which
     assert s.legal_actions() == [ChooseCharacter(hero), ChooseCharacter(niccolo)]
     s.apply(ChooseCharacter(niccolo))
-    assert names(s, s.players[0].char_discard) == ["Niccolo"]
+    assert names(s, s.players[0].char_discard) == ["Gilbert"]
     assert party(s, 0) == [("Hero", True), ("Heroine", False)]
     # trashed, it does nothing
     s = position(p1_lands={(0, 0): "Jade Egg"}, monsters=[monster(1, (0, 0), "Gorgon Eye", 1, True)])
@@ -1635,6 +1645,132 @@ def test_mana_fx_land_3_orchard_and_tree_of_mana_one_icon_each() -> None:
     assert all(s.condition_met(0, [a]) for a in Attr) and not s.condition_met(0, [F, F])
     s = position(p0_lands={(0, 0): "Sword of Mana", (1, 0): "Flame"})
     assert s.condition_met(0, [F, F])
+
+
+# ---------------------------------------------------------------------------------------------------- using cards
+
+
+def uses(s: ManaState) -> list[UseCard]:
+    return [a for a in s.legal_actions() if isinstance(a, UseCard)]
+
+
+def test_mana_fx_use_1_cost_condition_and_timing_of_a_support() -> None:
+    rage = "Professor Kathinja's Rage"  # cost 3, FF, main phase
+    assert uses(position(p0_hand=[rage], p0_lands={(0, 0): "Flame"}, p0_mana=(3, 0))) == []  # one Fire: not FF
+    assert uses(position(p0_hand=[rage], p0_lands={(0, 0): "Flame", (1, 0): "Tome of Magic"}, p0_mana=(2, 0))) == []
+    s = position(p0_hand=[rage], p0_lands={(0, 0): "Flame"}, p0_party=["Bud", "Lady Blackpearl"], p0_mana=(2, 0))
+    assert len(uses(s)) == 3  # Bud is the second Fire source; Lady Blackpearl: 3 - 1 = 2
+    s.apply(uses(s)[0])
+    assert mana(s, 0) == (0, 2) and names(s, s.players[0].discard) == [rage] and len(s.players[1].char_discard) == 1
+    s = position(p0_hand=["Magnolia's Fire Stone"], p0_lands={(0, 0): "Flame"}, p0_mana=(2, 0))
+    assert uses(s) == []  # an in-battle support waits for a battle window
+
+
+def test_mana_fx_use_2_targets_are_named_and_pointless_uses_are_not_offered() -> None:
+    s = position(p0_hand=["Windcaller's Anger", "Torch of Coral"], p0_lands={(0, 0): "Moon's Mirror",
+                 (1, 0): "Frozen Heart"}, p0_mana=(9, 0))
+    assert uses(s) == []  # no open enemy monster, no character in the discard pile
+    s = position(p0_hand=["Windcaller's Anger"], p0_lands={(0, 0): "Moon's Mirror", (1, 0): "Frozen Heart"},
+                 p0_mana=(3, 0), p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Sahagin", 1, True)])
+    assert uses(s) == [UseCard(uid_of(s, 0, "Windcaller's Anger"), -1, ((1, 0, 0),), 0)]
+
+
+def test_mana_fx_cancel_1_a_cancel_answers_a_card_as_it_is_used() -> None:
+    s = position(p0_hand=["Sproutling's Returning Place"], p0_lands={(0, 0): "Green Cane"}, p0_mana=(4, 0),
+                 p1_hand=["Flameshe's Singing"], p1_lands={(0, 0): "Jade Egg"}, p1_mana=(3, 0))
+    s.apply(uses(s)[0])
+    assert not s.pending and mana(s, 0) == (1, 4)  # player 1 cannot pay X = 4: no window
+    s = position(p0_hand=["Sproutling's Returning Place"], p0_lands={(0, 0): "Green Cane"}, p0_mana=(4, 0),
+                 p1_hand=["Flameshe's Singing"], p1_lands={(0, 0): "Jade Egg"}, p1_mana=(4, 0))
+    s.apply(uses(s)[0])
+    assert s.current_player == 1 and s.pending[-1].kind is ChoiceKind.CANCEL
+    s.apply(Pass())  # declined: the support resolves
+    assert mana(s, 0) == (1, 4) and mana(s, 1) == (4, 0)
+
+
+def test_mana_fx_window_1_battle_windows_character_side_first_only_when_usable() -> None:
+    s = position(p0_hand=["Magnolia's Fire Stone"], p0_lands={(0, 0): "Flame"}, p0_mana=(2, 0),
+                 p1_hand=["Stubborn Craftsman Watts"], p1_lands={(0, 0): "Skull Lantern"}, p1_mana=(4, 0),
+                 monsters=[monster(1, (0, 0), "Narcissos", 1)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
+    assert s.current_player == 0 and s.pending[-1].kind is ChoiceKind.BATTLE_WINDOW
+    assert on(s, 1, (0, 0)) == ("Narcissos", 1, False)  # the monster opens after the windows
+    s.apply(UseCard(uid_of(s, 0, "Magnolia's Fire Stone"), chars(s, 0, "Hero")[0]))
+    s.apply(Pass())
+    assert s.current_player == 1 and s.pending[-1].kind is ChoiceKind.BATTLE_WINDOW
+    s.apply(UseCard(uid_of(s, 1, "Stubborn Craftsman Watts"), -2))  # Narcissos 4/5 +0/+3 = 4/8 on Earth
+    s.apply(Pass())
+    assert on(s, 1, (0, 0)) == ("Narcissos", 1, True) and names(s, s.players[0].char_discard) == ["Hero"]
+    s = position(p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Sahagin", 1, True)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
+    assert not s.pending  # nobody holds anything: no window, no decision
+
+
+def test_mana_fx_item_1_equip_limits_and_one_technique_per_item() -> None:
+    s = position(p0_hand=["Bone Hammer", "Wyvern Flute"], p0_mana=(9, 0), p0_party=["Bud", "Rabite", "Princess Pearl"])
+    assert {(s.cards[a.card].name, s.cards[a.target].name) for a in uses(s) if s.cards[a.card].kind.name == "ITEM"} \
+        == {("Wyvern Flute", "Bud"), ("Wyvern Flute", "Princess Pearl")}  # Rabite: none; Pearl: no hammers
+    s = position(p0_mana=(9, 0), p0_party=[("Hero", False, ["Wendel Flail"]), "Lisa"],
+                 p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Jajara", 1, True)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
+    assert len(uses(s)) == 3
+    s.apply(uses(s)[2])  # Twilight: 6/4
+    assert uses(s) == [] and mana(s, 0) == (6, 3)  # one technique per item and battle
+
+
+def test_mana_fx_char_1_main_phase_abilities_tap_the_character() -> None:
+    s = position(p0_party=["Skippie", ("Hamson", True)], p1_lands={(0, 0): "Stone Eye"},
+                 monsters=[monster(1, (0, 0), "Sahagin", 1)])
+    s.apply(UseCard(chars(s, 0, "Skippie")[0], -1, ((1, 0, 0),)))
+    assert on(s, 1, (0, 0)) == ("Sahagin", 1, True) and party(s, 0) == [("Skippie", True), ("Hamson", True)]
+    assert uses(s) == []
+
+
+def test_mana_fx_char_2_synchro_needs_the_partner_in_the_same_party() -> None:
+    s = position(p0_party=["Hamson", "Skippie"], p1_party=["Hero"], p1_lands={(0, 0): "Stone Eye"},
+                 monsters=[monster(1, (0, 0), "Jajara", 1, True)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Skippie")))  # Skippie 2/3 +0/+1: Jajara's 5 still trashes
+    assert names(s, s.players[0].char_discard) == ["Skippie"]
+    assert s.char_stats(chars(s, 0, "Hamson")[0]) == (6, 2)  # printed; the bonus is counted in battle only
+
+
+def test_mana_fx_char_3_bud_and_lisa_count_as_attributes() -> None:
+    s = position(p0_party=["Bud", "Lisa"])
+    assert s.condition_met(0, [Attr.FIRE, Attr.GOLD]) and not s.condition_met(0, [Attr.FIRE, Attr.WATER, Attr.GOLD])
+
+
+def test_mana_fx_char_4_hero_swaps_only_when_the_party_is_replenished() -> None:
+    s = position(active=1, p0_party=["Hero", "Heroine", "Niccolo"])
+    end_turn(s)
+    assert not s.pending
+    s = position(active=1, p0_party=["Hero", "Heroine"])
+    end_turn(s)
+    assert len(s.pending) == 2 and all(c.kind is ChoiceKind.SWAP for c in s.pending)  # Hero and Heroine
+    s.apply(Pass())
+    s.apply(Pass())
+    assert party(s, 0) == [("Hero", False), ("Heroine", False), ("Escad", False)]
+
+
+def test_mana_fx_end_3_end_of_battle_abilities_need_a_tapping_battle_survived() -> None:
+    s = position(p0_lands={(0, 0): "Stone Eye"}, monsters=[monster(0, (0, 0), "Sahagin", 0, True)],
+                 p0_mana=(3, 0), p1_party=["Sandra", "Lisa"])
+    s.apply(AttackParty((0, 0, 0)))
+    s.apply(Defend(chars(s, 1, "Sandra")))  # a party battle: Sandra drains nothing
+    assert mana(s, 0) == (3, 0)
+    s = position(p1_mana=(3, 0), p0_party=["Sandra", "Lisa"], p1_lands={(0, 0): "Stone Eye"},
+                 monsters=[monster(1, (0, 0), "Sahagin", 1, True)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Sandra")))  # Sandra 4/1 and Sahagin trade: she is trashed
+    assert mana(s, 1) == (3, 0)
+
+
+def test_mana_fx_art_1_until_the_end_of_the_next_turn() -> None:
+    s = position(p0_hand=["Moon's Mirror"], p0_mana=(6, 0))
+    s.apply(uses(s)[0])
+    assert s.lasting == [("no_blocks", 0, 4)]
+    end_turn(s)
+    assert s.lasting == [("no_blocks", 0, 4)]
+    end_turn(s)
+    assert s.lasting == []
 
 
 # ---------------------------------------------------------------------------------------------------- docs

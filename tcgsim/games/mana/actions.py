@@ -184,10 +184,42 @@ class Sacrifice(ManaAction, _Cards):
     kind: ClassVar[str] = "sacrifice"
 
 
+class _Use(NamedTuple):
+    card: int
+    target: int = -1
+    at: tuple[Where, ...] = ()
+    x: int = 0
+
+
+class UseCard(ManaAction, _Use):
+    """Use a card or an ability: a support or an artifact from hand, an item to equip (`target`: the character),
+    an item's technique (`card`: the item, `x`: which technique), a character's ability (`card`: the character).
+    `target` is a uid (a character, an item, a card in a discard pile), -2 for the battle's monster, or a seat
+    for effects that name a player; `at` names monsters and lands by place (a destination last); `x` is an X
+    cost or a technique's index."""
+
+    kind: ClassVar[str] = "use"
+
+
+class Pass(ManaAction, _Nothing):
+    """Decline a window: no cancel, nothing more in this battle, no swap."""
+
+    kind: ClassVar[str] = "pass"
+
+
+class ChooseCard(ManaAction, _Card):
+    kind: ClassVar[str] = "choose_card"
+
+
+class ChoosePlace(ManaAction, _Where):
+    kind: ClassVar[str] = "choose_place"
+
+
 ACTION_TYPES: dict[str, type[ManaAction]] = {
     cls.kind: cls
     for cls in (Mulligan, MakeLand, OpenMonster, AttackMonster, MoveMonster, AttackParty, EndMain, PlaceMonster,
-                EndPlacement, Block, Defend, AssignDamage, Discard, ChooseCharacter, Pay, Sacrifice)
+                EndPlacement, Block, Defend, AssignDamage, Discard, ChooseCharacter, Pay, Sacrifice, UseCard, Pass,
+                ChooseCard, ChoosePlace)
 }
 
 

@@ -58,6 +58,10 @@ class ManaCard:
     condition: tuple[Attr, ...]  # supports: attribute icons needed
     timing: str | None
     effects: CardEffects
+    # items: knife, sword, axe, sword2h, axe2h, hammer, spear, staff, gloves, flail, bow, instrument
+    item_type: str | None = None
+    # what the card gives an attribute condition: a land its attribute(s); a character (Bud, Lisa) its counts-as
+    sources: frozenset[Attr] = frozenset()
 
     @property
     def is_land(self) -> bool:
@@ -80,6 +84,13 @@ def build_card(card: Card) -> ManaCard:
     s = card.stats
     arrows = s.get("arrows") or {}
     cost = s.get("cost")
+    effects = compile_effects(card.id, card.effects)
+    counts_as = frozenset(a for a in (_attr(x) for x in s.get("counts_as") or ()) if a is not None)
+    attribute = _attr(s.get("attribute"))
+    if card.type == "character":
+        sources = frozenset(ATTR_BY_NAME[a] for a in effects.counts_as)
+    else:
+        sources = counts_as or (frozenset({attribute}) if attribute is not None else frozenset())
     return ManaCard(
         uid_name=f"{card.id} {card.name}",
         id=card.id,
@@ -97,7 +108,9 @@ def build_card(card: Card) -> ManaCard:
         can_attack_party=bool(s.get("can_attack_party", True)),
         condition=tuple(a for a in (_attr(x) for x in s.get("condition") or ()) if a is not None),
         timing=s.get("timing"),
-        effects=compile_effects(card.id, card.effects),
+        effects=effects,
+        item_type=s.get("item_type"),
+        sources=sources,
     )
 
 

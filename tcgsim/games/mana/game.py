@@ -18,8 +18,8 @@ from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, expand_deck
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.mana import actions as A
-from tcgsim.games.mana.cards import ARROW_OFFSETS, Attr, Kind, ManaCard, mana_cards
-from tcgsim.games.mana.effects import Cond, Effect, Verb
+from tcgsim.games.mana.cards import ARROW_OFFSETS, ATTR_BY_NAME, Attr, Kind, ManaCard, mana_cards
+from tcgsim.games.mana.effects import CardEffects, Cond, Effect, Verb
 from tcgsim.games.mana.state import (
     Battle,
     BattleKind,
@@ -39,6 +39,9 @@ WIN_MANA = 12  # MANA-WIN-1
 WIN_LANDS = 9  # MANA-WIN-3
 GRID = 3  # MANA-LAND-4: 3 * 3 の枠
 LET_THROUGH_COST = 1  # MANA-BATTLE-9: a party lets a monster through for 1 mana
+BATTLE_MONSTER = -2  # UseCard.target naming the monster of the battle (its uid may be hidden)
+STAND_IN_STATS = (4, 4)  # Professor Thesenis's Unexpected Appearance: a Dark 4/4 monster
+NO_EFFECTS = CardEffects()
 
 
 class WinReason(StrEnum):
@@ -111,6 +114,18 @@ def _nonempty_subsets(items: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 _END_MAIN = A.EndMain()
 _END_PLACEMENT = A.EndPlacement()
+_PASS = A.Pass()
+
+
+def _shuffle_characters(deck: list[int], cards: Sequence[ManaCard], rng: random.Random) -> None:
+    """Shuffle a character deck; Useless Putty, face up on top, is kept aside and stays on top."""
+    top = [u for u in deck if cards[u].kind is not Kind.CHARACTER]
+    if not top:
+        rng.shuffle(deck)
+        return
+    rest = [u for u in deck if cards[u].kind is Kind.CHARACTER]
+    rng.shuffle(rest)
+    deck[:] = rest + top
 
 
 class ManaGame(Game):
@@ -169,6 +184,10 @@ class ManaState(State):
         self.battle: Battle | None = None
         self.pending: list[Choice] = []
         self.shifted = False  # SS Buccaneer used this turn
+        self.stack: list[tuple[int, Any, int]] = []  # cards being used: (seat, action, cost paid), newest last
+        self.lasting: list[tuple[str, int, int]] = []  # (flag, seat, last turn it holds): artifacts, Boink
+        self._relocated = False
+        self._attr_cache: dict[int, list[frozenset[Attr]]] | None = None  # only while legal actions are listed
         self._outcome: Outcome | None = None
         self.action_log: list[Any] = []
         self.events = [] if record_events else None
@@ -206,6 +225,10 @@ class ManaState(State):
         s.battle = self.battle.copy() if self.battle is not None else None
         s.pending = [c.copy() for c in self.pending]
         s.shifted = self.shifted
+        s.stack = list(self.stack)
+        s.lasting = list(self.lasting)
+        s._relocated = False
+        s._attr_cache = None
         s._outcome = self._outcome
         s.action_log = list(self.action_log)
         s.events = list(self.events) if self.events is not None else None
@@ -222,22 +245,33 @@ class ManaState(State):
         opp = _opp(player)
         them = s.players[opp]
         facedown = [land for seat in (0, 1) for land in s.players[seat].lands.values()
-                    if land.monster is not None and land.monster.owner == opp and not land.monster.face_up]
-        hidden = them.hand + them.deck + [land.monster.uid for land in facedown if land.monster is not None]
+                    if land.monster is not None and land.monster.owner == opp and not land.monster.face_up
+                    and not land.monster.seen]
+        deck = [] if them.deck_revealed else them.deck
+        hidden = them.hand + deck + [land.monster.uid for land in facedown if land.monster is not None]
         monsters = [u for u in hidden if self.cards[u].kind is Kind.MONSTER]
         rng.shuffle(monsters)
         chosen = monsters[: len(facedown)]
+        moved: dict[int, int] = {}
         for land, uid in zip(facedown, chosen, strict=True):
             assert land.monster is not None
+            moved[land.monster.uid] = uid
             land.monster.uid = uid
+        if s.battle is not None and s.battle.monster_uid in moved:  # the battle follows its re-dealt monster
+            s.battle.monster_uid = moved[s.battle.monster_uid]
+        for ch in s.pending:
+            if ch.source in moved:
+                ch.source = moved[ch.source]
         rest = [u for u in hidden if u not in set(chosen)]
         rng.shuffle(rest)
         them.hand = rest[: len(them.hand)]
-        them.deck = rest[len(them.hand):]
-        s.players[player].deck = list(s.players[player].deck)
-        rng.shuffle(s.players[player].deck)
+        if not them.deck_revealed:
+            them.deck = rest[len(them.hand):]
+        if not s.players[player].deck_revealed:
+            s.players[player].deck = list(s.players[player].deck)
+            rng.shuffle(s.players[player].deck)
         for p in s.players:
-            rng.shuffle(p.char_deck)
+            _shuffle_characters(p.char_deck, s.cards, rng)
         s._legal = None
         return s
 
@@ -245,7 +279,7 @@ class ManaState(State):
         return (
             tuple(p.sig() for p in self.players), self.turn, self.active, self.phase,
             self.battle.sig() if self.battle else None, tuple(c.sig() for c in self.pending), self.shifted,
-            self._outcome, self.rng.getstate(),
+            tuple(self.stack), tuple(self.lasting), self._outcome, self.rng.getstate(),
         )
 
     def card_locations(self) -> dict[int, str]:
@@ -269,6 +303,8 @@ class ManaState(State):
                 put(land.uid, f"land{seat}")
                 if land.monster is not None:
                     put(land.monster.uid, f"monster_on{seat}")
+        for seat, action, _cost in self.stack:
+            put(action.card, f"being_used{seat}")
         return where
 
     def counters(self) -> dict[str, int]:
@@ -409,7 +445,7 @@ class ManaState(State):
                     land.monster.acted = False
         p.available += p.used  # MANA-MANA-5: used mana recovers at the start phase
         p.used = 0
-        self._refill_party(seat)
+        replenished = self._refill_party(seat)
         self.record("start", seat, "turn_start", mana=p.mana, hand=len(p.hand))
         if p.mana >= WIN_MANA:  # MANA-WIN-1, checked at one's own start phase
             self._win(seat, WinReason.MANA_12)
@@ -421,14 +457,31 @@ class ManaState(State):
             return
         self._draw(seat)
         self.record("start", seat, "draw", hand=len(p.hand), deck=len(p.deck))
+        if replenished:
+            self._offer_swaps(seat)
 
-    def _refill_party(self, seat: int) -> None:
+    def _offer_swaps(self, seat: int) -> None:
+        """Hero, Heroine (character replenishment): when the start phase brings characters in, each may swap an
+        untapped party member with the top of the character deck (MANA-FX-CHAR-4)."""
         p = self.players[seat]
+        if not p.char_deck:
+            return
+        for c in p.party:
+            if self.cards[c.uid].effects.replenish:
+                options = tuple(o.uid for o in p.party if not o.tapped)
+                if options:
+                    self.pending.append(Choice(ChoiceKind.SWAP, seat, options, 1, c.uid))
+
+    def _refill_party(self, seat: int) -> bool:
+        p = self.players[seat]
+        filled = False
         while len(p.party) < PARTY_SIZE and p.char_deck:
             uid = p.char_deck.pop()
             p.party.append(Character(uid))
             self._played(uid)
+            filled = True
             self.record(self._phase_name(), seat, "party_fill", card=self.cards[uid].name)
+        return filled
 
     def _enter_end(self) -> None:
         self.phase = Phase.END
@@ -443,6 +496,13 @@ class ManaState(State):
                 names = [m.name for m in TEMPO]
                 self.record("end", seat, "tempo", **dict(zip(names, self._tempo_values(seat), strict=True)))
         self.record("end", self.active, "turn_end")
+        if self.lasting:
+            for flag, seat, _until in self.lasting:
+                if flag == "recover_at_end":  # Jumi's Staff: used mana comes back at the end of the turn
+                    p = self.players[seat]
+                    p.available += p.used
+                    p.used = 0
+            self.lasting = [entry for entry in self.lasting if entry[2] > self.turn]
         self.active = _opp(self.active)
         self._start_turn()
 
@@ -501,16 +561,26 @@ class ManaState(State):
     def attribute_sources(self, seat: int) -> list[frozenset[Attr]]:
         """MANA-ATTR-3: the attributes a player may count for conditions: own lands without an enemy monster,
         and enemy lands its monsters stand on (the occupier uses them, MANA-MON-9)."""
+        cache = self._attr_cache
+        if cache is not None:
+            found = cache.get(seat)
+            if found is not None:
+                return found
         sources: list[frozenset[Attr]] = []
+        cards = self.cards
         for s in (0, 1):
             for land in self.players[s].lands.values():
-                occupier = land.monster.owner if land.monster is not None else s
-                if occupier == seat and (s == seat or land.monster is not None):
-                    card = self.cards[land.uid]
-                    attrs = card.counts_as or (frozenset({card.attribute}) if card.attribute is not None
-                                               else frozenset())
+                m = land.monster
+                if (m.owner == seat) if m is not None else s == seat:
+                    attrs = cards[land.uid].sources
                     if attrs:
                         sources.append(attrs)
+        for c in self.players[seat].party:  # Bud, Lisa (MANA-FX-CHAR-3); not Useless Putty
+            card = cards[c.uid]
+            if card.sources and card.kind is Kind.CHARACTER:
+                sources.append(card.sources)
+        if cache is not None:
+            cache[seat] = sources
         return sources
 
     def condition_met(self, seat: int, needs: Sequence[Attr]) -> bool:
@@ -520,6 +590,9 @@ class ManaState(State):
         sources = self.attribute_sources(seat)
         if len(sources) < len(needs):
             return False
+        if len(needs) == 1:
+            need = needs[0]
+            return any(need in attrs for attrs in sources)
 
         def match(i: int, used: int) -> bool:
             if i == len(needs):
@@ -586,11 +659,15 @@ class ManaState(State):
                 return False
         return True
 
-    def _make_land(self, seat: int, uid: int, pos: Pos) -> None:
+    def _make_land(self, seat: int, uid: int, pos: Pos, from_hand: bool = True) -> None:
         p = self.players[seat]
         card = self.cards[uid]
+        if pos in p.lands or pos not in self.land_positions(seat):
+            p.discard.append(uid)  # the square was taken meanwhile: the artifact is spent
+            return
         gained = self.land_gain(seat, card, pos)
-        p.hand.remove(uid)
+        if from_hand:
+            p.hand.remove(uid)
         p.lands[pos] = Land(uid)
         p.land_made = True
         self._played(uid)
@@ -600,7 +677,7 @@ class ManaState(State):
         if len(p.lands) >= WIN_LANDS:  # MANA-WIN-3: checked at once, enemy monsters or not
             self._win(seat, WinReason.LANDS_9)
 
-    def _lose_land(self, owner: int, pos: Pos) -> None:
+    def _lose_land(self, owner: int, pos: Pos, to_hand: bool = False) -> None:
         """MANA-LAND-9: a land that leaves play takes its base mana with it (a monster on it goes too)."""
         p = self.players[owner]
         land = p.lands.get(pos)
@@ -609,7 +686,7 @@ class ManaState(State):
         if land.monster is not None:
             self._trash_monster(owner, pos, in_battle=False)
         del p.lands[pos]
-        p.discard.append(land.uid) if self.game.owner[land.uid] == owner else None
+        (p.hand if to_hand else p.discard).append(land.uid)
         lost = self._take_mana(owner, self.cards[land.uid].base_mana, from_used_first=True)
         self.record(self._phase_name(), owner, "land_lost", card=self.cards[land.uid].name, mana_lost=lost)
 
@@ -628,7 +705,7 @@ class ManaState(State):
         seat = monster.owner
         card = self.cards[monster.uid]
         monster.face_up = True
-        cost = card.cost or 0
+        cost = self.open_cost(seat, card)
         p = self.players[seat]
         if not paid:
             paying = min(cost, p.available)
@@ -645,6 +722,15 @@ class ManaState(State):
         place = self._battle_place() if in_battle else (land_owner, pos)
         at_owner = place[0] if place is not None else None
         ctx = _Ctx(in_battle, by_character_attack, at_owner)
+        b = self.battle
+        if in_battle and b is not None and b.monster_uid == monster.uid:
+            if any(f == "auction" for f, _s, _a in b.flags) and (card.cost or 0) >= 4:  # Kristie's Auction Time
+                for f, who, _a in b.flags:
+                    if f == "auction":
+                        self.players[who].available += 2
+                        self.record(self._phase_name(), who, "mana_gained", amount=2, source="Kristie's Auction Time")
+            if self._monster_disabled(b):
+                return True  # its skills are off in this battle (Princess Pearl, Flowers of Gold)
         for effect in card.effects.on_open:
             if effect.verb is Verb.TRASH_LAND_AND_SELF and in_battle:
                 continue  # Iron Centaur: devastation waits for the battle's end (MANA-FX-OPEN-3)
@@ -672,8 +758,14 @@ class ManaState(State):
         else:
             owner_p.discard.append(monster.uid)
         self.record(self._phase_name(), seat, "monster_trashed", card=card.name, in_battle=in_battle)
+        if self.lasting and self._lasting_on("draw_on_trash", seat):  # Frozen Heart
+            self._draw(seat)
+        if card.kind is not Kind.MONSTER:
+            return  # Lilipea's Illusion: a support standing in for a monster has no skills
         if in_battle and self.battle is not None and self.battle.monster_uid == monster.uid:
             self.battle.monster_trashed = True
+            if self._monster_disabled(self.battle):
+                return
         effects: tuple[Effect, ...] = card.effects.on_trashed
         if in_battle:
             effects = effects + card.effects.on_trashed_in_battle
@@ -696,7 +788,21 @@ class ManaState(State):
             return
         p.party.remove(c)
         p.discard.extend(c.items)
-        p.char_discard.append(uid)
+        card = self.cards[uid]
+        owner = self.game.owner[uid]
+        if card.kind is not Kind.CHARACTER:  # Useless Putty goes to its owner's discard pile
+            self.players[owner].discard.append(uid)
+        elif self.lasting and self._lasting_on("brooch", seat):  # Brooch of Love: bottom of the character deck
+            p.char_deck.insert(0, uid)
+        else:
+            p.char_discard.append(uid)
+        if self.lasting:
+            if self._lasting_on("draw_on_trash", seat):  # Frozen Heart
+                self._draw(seat)
+            if self._lasting_on("spoon", seat):  # Trembling Spoon: trash an enemy monster
+                options = self._monster_codes(_opp(seat))
+                if options:
+                    self.pending.append(Choice(ChoiceKind.PICK_PLACE, seat, options, 1, uid, (1,)))
         b = self.battle
         if b is not None:  # The Flames: a character trashed in a battle on it pays the monster's owner
             land = self._battle_land(b)
@@ -805,7 +911,7 @@ class ManaState(State):
                 best = max(p.char_discard, key=lambda u: (self.cards[u].str_ + self.cards[u].def_, -u))
                 p.char_discard.remove(best)
                 p.char_deck.append(best)
-                self.rng.shuffle(p.char_deck)
+                _shuffle_characters(p.char_deck, self.cards, self.rng)
         elif verb is Verb.MAY_PAY_RETURN_TO_HAND:
             self._offer_return(seat, source, effect.cost)
         elif verb is Verb.TRASH_ITEM_IN_BATTLE:
@@ -859,6 +965,19 @@ class ManaState(State):
         what they would be in a battle of that kind where it stands (what a player works out before attacking)."""
         card = self.cards[uid]
         fx = card.effects
+        b = self.battle
+        here = b is not None and b.monster_uid == uid
+        if here:
+            assert b is not None
+            if b.flags and self._flag(b, "stand_in") is not None:  # Professor Thesenis fights instead
+                s, d = STAND_IN_STATS
+                for t, ms, md, _src in b.mods:
+                    if t == BATTLE_MONSTER:
+                        s += ms
+                        d += md
+                return max(0, s), max(0, d)
+            if (b.flags or b.techs or b.chars) and self._monster_disabled(b):
+                fx = NO_EFFECTS  # Princess Pearl, Flowers of Gold, Phenomenal Fist: no skills in this battle
         s, d = card.str_, card.def_
         for e in fx.always:
             if e.verb is Verb.SET_STAT:
@@ -867,9 +986,8 @@ class ManaState(State):
                     s = n
                 if e.stat in ("def", "both"):
                     d = n
-        b = self.battle
-        if b is not None and b.monster_uid == uid:
-            kind: BattleKind | None = b.kind
+        if here:
+            kind: BattleKind | None = b.kind  # type: ignore[union-attr]
             land = self._battle_land()
             place = self._battle_place()
             land_owner = place[0] if place is not None else None
@@ -910,9 +1028,20 @@ class ManaState(State):
                 if e.verb is Verb.MODIFY and self._cond(e, monster, land_owner, ctx):
                     s += e.str_
                     d += e.def_
-            if b is not None and b.monster_uid == uid:
+            if here:
+                assert b is not None
                 s += b.bonus_str
                 d += b.bonus_def
+                for t, ms, md, _src in b.mods:
+                    if t == BATTLE_MONSTER:
+                        s += ms
+                        d += md
+                if b.techs and not self._characters_disabled(b):
+                    for item, _c, idx in self._live_techs(b):
+                        e = self.cards[item].effects.techniques[idx]
+                        if e.verb is Verb.MODIFY_MONSTER:  # Bird of Prey
+                            s += e.str_
+                            d += e.def_
         return max(0, s), max(0, d)
 
     def _pos_of(self, uid: int, land_owner: int) -> Pos:
@@ -921,26 +1050,191 @@ class ManaState(State):
                 return pos
         return (99, 99)
 
-    def _character_strength(self, b: Battle) -> list[tuple[int, int, int]]:
-        """(uid, STR, DEF) of the characters fighting: printed values; in a party battle tapped characters fight
-        with STR 0 (MANA-BATTLE-10); a monster's skills may lower them (Malboro)."""
+    # ------------------------------------------------------------------------------------------ battle helpers
+
+    @staticmethod
+    def _flag(b: Battle, name: str) -> tuple[str, int, int] | None:
+        for f in b.flags:
+            if f[0] == name:
+                return f
+        return None
+
+    def _live_techs(self, b: Battle) -> list[tuple[int, int, int]]:
+        """Techniques used in this battle whose item is still equipped on a character still fighting."""
         p = self.players[b.char_player]
-        mfx = self.cards[b.monster_uid].effects
-        minus = sum(e.str_ for e in mfx.battle if e.verb is Verb.MODIFY_OPPONENTS)
         out = []
-        for uid in b.chars:
-            c = p.character(uid)
-            if c is None:
-                continue
-            card = self.cards[uid]
-            s = card.str_
+        for item, char, idx in b.techs:
+            c = p.character(char)
+            if c is not None and item in c.items:
+                out.append((item, char, idx))
+        return out
+
+    def _tech_verbs(self, b: Battle) -> list[tuple[Effect, int]]:
+        if not b.techs or self._characters_disabled(b):
+            return []
+        return [(self.cards[item].effects.techniques[idx], char) for item, char, idx in self._live_techs(b)]
+
+    def _haggar_and_pearl(self, b: Battle) -> tuple[bool, bool]:
+        """(the monster disables the characters' in-battle skills, a character disables the monster's skills).
+        Fullmetal Haggar against Princess Pearl: both are cancelled (MANA-FX-BATTLE-3)."""
+        cards = self.cards
+        pearl_here = False
+        for u in b.chars:
+            if cards[u].effects.pearl:
+                pearl_here = True
+        if not pearl_here and not cards[b.monster_uid].effects.disables_battle_skills:
+            return False, False
+        haggar = False
+        found = self.find_monster(b.monster_uid)
+        if found is not None and self._flag(b, "stand_in") is None:
+            m = self.players[found[0]].lands[found[1]].monster
+            haggar = m is not None and m.face_up and self.cards[b.monster_uid].effects.disables_battle_skills
+        pearl = False
+        p = self.players[b.char_player]
+        for u in b.chars:
+            c = p.character(u)
+            if c is not None and not (b.kind is BattleKind.PARTY_ATTACK and c.tapped) and cards[u].effects.pearl:
+                pearl = True
+        if haggar and pearl:
+            return False, False
+        return haggar, pearl
+
+    def _characters_disabled(self, b: Battle) -> bool:
+        """The characters' in-battle skills, techniques and instruments do nothing (Haggar, Crystalle)."""
+        if b.flags and self._flag(b, "freeze") is not None:
+            return True
+        return self._haggar_and_pearl(b)[0]
+
+    def _monster_disabled(self, b: Battle) -> bool:
+        """The monster's skills do nothing in this battle (Pearl, Flowers of Gold, Phenomenal Fist, Crystalle)."""
+        if b.flags and self._flag(b, "freeze") is not None:
+            return True
+        haggar, pearl = self._haggar_and_pearl(b)
+        if pearl:
+            return True
+        if b.techs and not haggar:
+            p = self.players[b.char_player]
+            for item, char, idx in b.techs:
+                c = p.character(char)
+                if c is not None and item in c.items and \
+                        self.cards[item].effects.techniques[idx].verb is Verb.DISABLE_MONSTER_SKILLS:
+                    return True
+        return False
+
+    def char_stats(self, uid: int) -> tuple[int, int]:
+        """A character's printed STR/DEF (Useless Putty, drawn as a character, is 1/1)."""
+        card = self.cards[uid]
+        if card.kind is Kind.CHARACTER:
+            return card.str_, card.def_
+        for e in card.effects.main:
+            if e.verb is Verb.TO_CHARACTER_DECK:
+                return e.str_, e.def_
+        return 0, 0
+
+    def _synchro(self, seat: int, uid: int) -> tuple[int, int]:
+        fx = self.cards[uid].effects
+        s = d = 0
+        if fx.synchro:
+            names = {self.cards[c.uid].name for c in self.players[seat].party}
+            for e in fx.synchro:
+                if any(n in names for n in e.partners):
+                    s += e.str_
+                    d += e.def_
+        return s, d
+
+    def _tech_applies(self, b: Battle, e: Effect) -> bool:
+        cond = e.cond
+        if cond is None:
+            return True
+        place = self._battle_place(b)
+        if cond is Cond.VS_OWN_LAND:
+            return place is not None and place[0] == b.char_player
+        if cond is Cond.VS_ENEMY_LAND:
+            return place is not None and place[0] != b.char_player
+        if cond is Cond.VS_OPEN:
+            return b.was_open
+        if cond is Cond.VS_COST_AT_LEAST:
+            return (self.cards[b.monster_uid].cost or 0) >= int(e.cond_arg or 0)
+        return False
+
+    def _monster_attribute(self, b: Battle) -> Attr | None:
+        if self._flag(b, "stand_in") is not None:
+            return Attr.DARK
+        return self.cards[b.monster_uid].attribute
+
+    def _fighters(self, b: Battle, monster_known: bool = True) -> list[tuple[int, int, int, bool]]:
+        """(uid, STR, DEF, first strike) of the characters fighting: printed values and synchro, their in-battle
+        abilities, Daena's shield, techniques, supports; in a party battle tapped characters fight with STR 0
+        and keep only what supports and artifacts give (MANA-BATTLE-10); a monster's skills may lower them."""
+        p = self.players[b.char_player]
+        cards = self.cards
+        present = [c for c in (p.character(u) for u in b.chars) if c is not None]
+        minus = 0
+        disabled = False
+        if b.flags or b.techs or len(present) > 0:
+            disabled = self._characters_disabled(b)
+        if monster_known and self._flag(b, "stand_in") is None and not self._monster_disabled(b):
+            minus = sum(e.str_ for e in cards[b.monster_uid].effects.battle if e.verb is Verb.MODIFY_OPPONENTS)
+        techs = self._tech_verbs(b) if b.techs else []
+        m_attr = self._monster_attribute(b) if techs else None
+        shield: dict[int, int] = {}
+        if not disabled:
+            for c in present:
+                if b.kind is BattleKind.PARTY_ATTACK and c.tapped:
+                    continue
+                for e in cards[c.uid].effects.battle:
+                    if e.verb is Verb.MODIFY_ALLIES:  # Daena: the others get DEF+1
+                        for o in present:
+                            if o.uid != c.uid:
+                                shield[o.uid] = shield.get(o.uid, 0) + e.def_
+        out = []
+        for c in present:
+            s, d = self.char_stats(c.uid)
+            fs = False
             if b.kind is BattleKind.PARTY_ATTACK and c.tapped:
                 s = 0
-            out.append((uid, max(0, s + minus), card.def_))
+            else:
+                ss, sd = self._synchro(b.char_player, c.uid)
+                s += ss
+                d += sd + shield.get(c.uid, 0)
+                if not disabled:
+                    for e in cards[c.uid].effects.battle:
+                        v = e.verb
+                        if v is Verb.FIRST_STRIKE:
+                            fs = True
+                        elif v is Verb.MODIFY and e.cond is Cond.ALONE:  # Sierra
+                            if b.kind is BattleKind.CHARACTER_ATTACK and len(present) == 1:
+                                s += e.str_
+                                d += e.def_
+                        elif v is Verb.PER_ITEM and b.kind is not BattleKind.PARTY_ATTACK:  # Machine Golems
+                            s += e.str_ * len(c.items)
+                            d += e.def_ * len(c.items)
+                for e, char in techs:
+                    if char != c.uid:
+                        continue
+                    v = e.verb
+                    if v is Verb.MODIFY and self._tech_applies(b, e):
+                        s += e.str_
+                        d += e.def_
+                        if e.vs is not None and m_attr is not None and m_attr.name.lower() == e.vs:
+                            s += e.vs_str
+                    elif v is Verb.FIRST_STRIKE:
+                        fs = True
+                    elif v is Verb.STR_PLUS_MONSTER_COST:
+                        s += self.cards[b.monster_uid].cost or 0
+            for t, ms, md, _src in b.mods:
+                if t == c.uid:
+                    s += ms
+                    d += md
+            out.append((c.uid, max(0, s + minus), max(0, d), fs))
         return out
 
     def _start_battle(self, b: Battle) -> None:
         self.battle = b
+        found = self.find_monster(b.monster_uid)
+        if found is not None:
+            m = self.players[found[0]].lands[found[1]].monster
+            b.was_open = bool(m and m.face_up)
         self.record(self._phase_name(), b.attacker, "battle", battle=b.kind.name.lower(),
                     monster=self.cards[b.monster_uid].name if self._monster_visible(b) else "face-down monster",
                     characters=[self.cards[u].name for u in b.chars])
@@ -953,27 +1247,38 @@ class ManaState(State):
         return bool(land.monster and land.monster.face_up)
 
     def _battle_step(self) -> None:
+        """0/1: the battle windows (character side, then monster side: MANA-FX-WINDOW-1), 2: opening,
+        3: Goblin, 4: damage order, 5: damage, 6: end of battle, 7: done."""
         b = self.battle
         assert b is not None
         step = b.step
-        found = self.find_monster(b.monster_uid) if step < 4 else None
-        if step == 0:  # open a face-down monster that is fought (MANA-MON-6)
+        found = self.find_monster(b.monster_uid) if step < 6 else None
+        if found is None and step < 6:
+            b.step = 6
+            return
+        assert found is not None or step >= 6
+        if step == 0:
             b.step = 1
-            if found is None:
-                b.step = 5
-                return
+            if self._window_options(b.char_player):
+                self.pending.append(Choice(ChoiceKind.BATTLE_WINDOW, b.char_player))
+        elif step == 1:
+            b.step = 2
+            if self._window_options(b.monster_owner):
+                self.pending.append(Choice(ChoiceKind.BATTLE_WINDOW, b.monster_owner))
+        elif step == 2:  # open a face-down monster that is fought (MANA-MON-6), unless Thesenis stands in
+            b.step = 3
+            assert found is not None
             land = self.players[found[0]].lands[found[1]]
             assert land.monster is not None
-            if not land.monster.face_up:
+            if not land.monster.face_up and self._flag(b, "stand_in") is None:
                 b.opened_here = True
                 alive = self._open_monster(found[0], found[1], in_battle=True,
                                            by_character_attack=b.kind is BattleKind.CHARACTER_ATTACK)
                 if not alive:
-                    b.step = 5
-        elif step == 1:  # battle skills that ask for a choice (Goblin)
-            b.step = 2
-            if found is None:
-                b.step = 5
+                    b.step = 6
+        elif step == 3:  # battle skills that ask for a choice (Goblin)
+            b.step = 4
+            if self._flag(b, "stand_in") is not None or self._monster_disabled(b):
                 return
             for e in self.cards[b.monster_uid].effects.battle:
                 if e.verb is Verb.SACRIFICE_FROM_HAND:
@@ -981,98 +1286,204 @@ class ManaState(State):
                     if hand:
                         self.pending.append(Choice(ChoiceKind.SACRIFICE, b.monster_owner, tuple(hand), 1,
                                                    b.monster_uid))
-        elif step == 2:  # the monster's side orders its damage (MANA-BATTLE-6)
-            b.step = 3
-            if found is None:
-                b.step = 5
-                return
+        elif step == 4:  # the monster's side orders its damage (MANA-BATTLE-6); Escad takes it first
+            b.step = 5
+            assert found is not None
             party = self.players[b.char_player]
             fighting = tuple(u for u in b.chars if party.character(u) is not None)
-            b.order = fighting
-            if len(fighting) > 1 and not any(e.verb is Verb.DAMAGE_EACH_CHARACTER for e in self.cards[b.monster_uid]
-                                          .effects.battle):
+            first = tuple(u for u in fighting if self.cards[u].effects.first_damage)
+            if first and not self._characters_disabled(b):
+                rest = tuple(u for u in fighting if u not in first)
+                b.order = first + rest
+                fighting = rest
+                if len(rest) <= 1:
+                    return
+            else:
+                b.order = fighting
+            stand_in = self._flag(b, "stand_in") is not None
+            each = not stand_in and any(e.verb is Verb.DAMAGE_EACH_CHARACTER
+                                        for e in self.cards[b.monster_uid].effects.battle)
+            if len(fighting) > 1 and not each:
                 m_str, _ = self.monster_stats(b.monster_uid, b.monster_owner, found[0])
                 if m_str > 0:
-                    self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, fighting, 1, b.monster_uid))
-        elif step == 3:
-            b.step = 4
-            if found is not None:
-                self._resolve_damage(b, found)
-        elif step == 4:  # end of battle
-            b.step = 5
+                    self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, fighting, 1,
+                                               b.monster_uid, tuple(b.order[:len(b.order) - len(fighting)])))
+        elif step == 5:
+            b.step = 6
+            assert found is not None
+            self._resolve_damage(b, found)
+        elif step == 6:  # end of battle
+            b.step = 7
             self._end_of_battle(b)
         else:
             self._finish_battle(b)
 
     def _resolve_damage(self, b: Battle, found: tuple[int, Pos]) -> None:
-        """MANA-BATTLE-5..8: simultaneous damage unless one side strikes first; damage >= DEF trashes."""
+        """MANA-BATTLE-5..8: simultaneous damage unless a side strikes first: first-strike damage (the monster's
+        and first-strike characters', together) lands first; then the rest, from those still standing."""
         land_owner, pos = found
-        card = self.cards[b.monster_uid]
-        fx = card.effects
+        stand_in = self._flag(b, "stand_in") is not None
+        fx = NO_EFFECTS if stand_in or self._monster_disabled(b) else self.cards[b.monster_uid].effects
+        techs = self._tech_verbs(b)
+        if self._flag(b, "freeze") or self._flag(b, "draw") or any(e.verb is Verb.NO_DAMAGE for e, _c in techs):
+            self.record(self._phase_name(), b.attacker, "no_damage")
+            return
+        swing = [c for e, c in techs if e.verb is Verb.TRASH_BOTH]
+        if swing:  # Deep Swing: the monster and the character go, no damage is dealt
+            for u in swing:
+                self._trash_character(b.char_player, u)
+            b.trashed_chars = tuple(swing)
+            if not stand_in:
+                b.killers = tuple(swing)
+                self._trash_monster(land_owner, pos, in_battle=True)
+            return
         m_str, m_def = self.monster_stats(b.monster_uid, b.monster_owner, land_owner)
-        chars = self._character_strength(b)
+        chars = self._fighters(b)
+        by = {u: (s, d, fs) for u, s, d, fs in chars}
         each = next((e.amount for e in fx.battle if e.verb is Verb.DAMAGE_EACH_CHARACTER), None)
         place = self._battle_place(b)
         fought = place[0] if place is not None else None
         no_damage = any(e.verb is Verb.NO_DAMAGE and self._cond(e, Monster(b.monster_uid, b.monster_owner, True),
                                                               fought, _Ctx(True, False, fought, b.kind))
                         for e in fx.battle)
-        # damage to the characters, in the order the monster's side chose
-        dead: list[int] = []
-        if each is not None:
-            dead = [u for u, _s, d in chars if each >= d]
-        else:
+
+        def monster_hits(alive: list[int]) -> list[int]:
+            if each is not None:
+                return [u for u in alive if each >= by[u][1]]
             remaining = m_str
-            by_uid = {u: d for u, _s, d in chars}
+            out = []
             for u in b.order:
-                if u not in by_uid or remaining <= 0:
+                if u not in alive or remaining <= 0:
                     continue
-                if remaining >= by_uid[u]:
-                    dead.append(u)
-                    remaining -= by_uid[u]
+                if remaining >= by[u][1]:
+                    out.append(u)
+                    remaining -= by[u][1]
                 else:
                     break
-        if fx.first_strike:  # the monster's damage lands first; trashed characters deal none
-            total = sum(s for u, s, _d in chars if u not in dead)
+            return out
+
+        dead: list[int] = []
+        m_fs = fx.first_strike
+        c_fs = [u for u in by if by[u][2]]
+        if m_fs or c_fs:
+            if m_fs:
+                dead += monster_hits(list(by))
+            dealt = sum(by[u][0] for u in c_fs)
+            if dealt < m_def or no_damage:
+                alive = [u for u in by if u not in dead]
+                if not m_fs:
+                    dead += monster_hits(alive)
+                dealt += sum(by[u][0] for u in alive if not by[u][2])
         else:
-            total = sum(s for _u, s, _d in chars)
-        monster_dies = total >= m_def and not no_damage
+            dead = monster_hits(list(by))
+            dealt = sum(s for s, _d, _f in by.values())
+        monster_dies = dealt >= m_def and not no_damage
         self.record(self._phase_name(), b.attacker, "battle_damage", monster_str=m_str, monster_def=m_def,
-                    characters_str=total, trashed=[self.cards[u].name for u in dead], monster_trashed=monster_dies)
+                    characters_str=dealt, trashed=[self.cards[u].name for u in dead], monster_trashed=monster_dies)
         b.trashed_chars = tuple(dead)
+        if monster_dies and not stand_in:
+            b.killers = tuple(by)
+        bone = bool(self.lasting) and self._lasting_on("bone")
         for u in dead:
             self._trash_character(b.char_player, u)
+            if bone and not stand_in:  # Dragon Bone: the monster's owner gains 1 for each character it trashes
+                self.players[b.monster_owner].available += 1
             for e in fx.on_kills_character:
                 self._do(e, b.monster_uid, b.monster_owner, land_owner, pos)
             if self._outcome is not None:
                 return
-        if monster_dies:
+        if monster_dies and not stand_in:
             self._trash_monster(land_owner, pos, in_battle=True)
 
     def _end_of_battle(self, b: Battle) -> None:
         """MANA-FX-END-1: 'if it survived' effects need the monster alive; 'at the end of battle' ones happen
-        either way, on the land the battle was fought on."""
+        either way, on the land the battle was fought on. Then the characters' end-of-battle abilities and what
+        supports and techniques said would happen at the end (MANA-FX-END-3)."""
         found = self.find_monster(b.monster_uid)
         card = self.cards[b.monster_uid]
         place = self._battle_place(b)
         land = self._battle_land(b)
+        stand_in = self._flag(b, "stand_in") is not None
         monster = self.players[found[0]].lands[found[1]].monster if found is not None else None
-        stand_in = monster or Monster(b.monster_uid, b.monster_owner, True)
+        stand = monster or Monster(b.monster_uid, b.monster_owner, True)
         owner = place[0] if place is not None else None
         ctx = _Ctx(True, b.kind is BattleKind.CHARACTER_ATTACK, owner, b.kind, land.uid if land is not None else None)
-        effects = (card.effects.on_survived_battle if found is not None else ()) + card.effects.on_end_of_battle
+        fx = NO_EFFECTS if stand_in or self._monster_disabled(b) else card.effects
+        effects = (fx.on_survived_battle if found is not None else ()) + fx.on_end_of_battle
         for e in effects:
             if self._outcome is not None:
                 return
-            if self._cond(e, stand_in, owner, ctx):
+            if self._cond(e, stand, owner, ctx):
                 self._do(e, b.monster_uid, b.monster_owner, owner, place[1] if place is not None else None)
+        # the characters' end-of-battle abilities (Niccolo, Sandra, Cap'n Tusk need a tapping battle survived)
+        p = self.players[b.char_player]
+        for u in b.chars:
+            if self._outcome is not None:
+                return
+            for e in self.cards[u].effects.on_end_of_battle:
+                if e.verb is Verb.TRASH_LAND_IF_KILLED:  # Larc
+                    if u in b.killers and place is not None:
+                        self._lose_land(place[0], place[1])
+                    continue
+                if e.cond is Cond.TAPPING_BATTLE and (b.kind is BattleKind.PARTY_ATTACK or p.character(u) is None):
+                    continue
+                self._effect(e, b.char_player, A.UseCard(u))
+        found = self.find_monster(b.monster_uid)
+        for flag, _seat, _arg in b.flags:
+            if flag == "pokiehl" and found is not None and place is not None and not stand_in:
+                self._trash_monster(found[0], found[1], in_battle=True)
+                self._lose_land(place[0], place[1])
+            elif flag == "freeze" and found is not None and not stand_in:  # Crystalle: back to its owner's hand
+                self._monster_to_hand(found)
+            elif flag == "prayer" and b.monster_trashed:  # Nouvelle's Prayer
+                q = self.players[b.monster_owner]
+                if b.monster_uid in q.discard:
+                    q.discard.remove(b.monster_uid)
+                    q.hand.append(b.monster_uid)
+            found = self.find_monster(b.monster_uid)
+        for e, char in self._tech_verbs_all(b):
+            if e.verb is Verb.RETURN_MONSTER_IF_SURVIVES and found is not None and not stand_in:
+                self._monster_to_hand(found)  # Lo and Behold
+                found = None
+            elif e.verb is Verb.RETURN_IF_TRASHED and char in b.trashed_chars and char in p.char_discard:
+                p.char_discard.remove(char)  # Shockwave: back to the party, tapped
+                p.party.append(Character(char, True))
+
+    def _tech_verbs_all(self, b: Battle) -> list[tuple[Effect, int]]:
+        """Techniques used in this battle, equipped or not now (Shockwave's character was trashed)."""
+        if not b.techs or self._characters_disabled(b):
+            return []
+        return [(self.cards[item].effects.techniques[idx], char) for item, char, idx in b.techs]
+
+    def _monster_to_hand(self, found: tuple[int, Pos]) -> None:
+        land = self.players[found[0]].lands[found[1]]
+        m = land.monster
+        if m is None:
+            return
+        land.monster = None
+        if m.stolen:
+            back = self._take_mana(m.owner, m.stolen, from_used_first=False)
+            self.players[found[0]].used += back
+        self.players[m.owner].hand.append(m.uid)
+        self.record(self._phase_name(), m.owner, "returned_to_hand", card=self.cards[m.uid].name, cost=0)
 
     def _finish_battle(self, b: Battle) -> None:
+        p = self.players[b.char_player]
         if b.kind is not BattleKind.PARTY_ATTACK:  # MANA-BATTLE-3/4: attackers and blockers tap
             for u in b.chars:
-                c = self.players[b.char_player].character(u)
+                c = p.character(u)
                 if c is not None:
                     c.tapped = True
+        for e, char in self._tech_verbs(b):
+            if e.verb is Verb.UNTAP_AFTER:  # Deep Slice, Splashblade
+                c = p.character(char)
+                if c is not None:
+                    c.tapped = False
+        draw = self._flag(b, "draw")
+        if draw is not None:  # Sage Tote's Mediation: the character untaps after the battle
+            c = p.character(draw[2])
+            if c is not None:
+                c.tapped = False
         self.battle = None
         found = self.find_monster(b.monster_uid)
         if b.kind is BattleKind.MOVEMENT and found is not None and b.destination is not None:
@@ -1102,16 +1513,723 @@ class ManaState(State):
         self.record(self._phase_name(), monster.owner, "move", card=self.cards[monster.uid].name if monster.face_up
                     else "face-down monster", x=dest[1][0], y=dest[1][1], stolen=stolen)
 
+    # ------------------------------------------------------------------------------------------ using cards
+
+    def _lasting_on(self, flag: str, seat: int | None = None) -> bool:
+        return any(f == flag and (seat is None or s == seat) for f, s, _until in self.lasting)
+
+    def _discount(self, seat: int, of: str) -> int:
+        n = 0
+        for c in self.players[seat].party:
+            for kind, amount in self.cards[c.uid].effects.discount:
+                if kind == of:
+                    n += amount
+        return n
+
+    def open_cost(self, seat: int, card: ManaCard) -> int:
+        """A monster's open cost: Stone Eye makes it 0; Matilda 1 less, never below 1."""
+        cost = card.cost or 0
+        if self.lasting and self._lasting_on("free_open", seat):
+            return 0
+        if cost > 1:
+            cost = max(1, cost - self._discount(seat, "open"))
+        return cost
+
+    def support_cost(self, seat: int, card: ManaCard) -> int:
+        """A support's cost (X cards: 0 here, the X is added); Lady Blackpearl makes it 1 less, never below 1."""
+        cost = card.cost or 0
+        if card.kind is Kind.SUPPORT and cost > 1:
+            cost = max(1, cost - self._discount(seat, "support"))
+        return cost
+
+    def _condition_ok(self, seat: int, card: ManaCard) -> bool:
+        if not card.condition:
+            return True
+        if self.lasting and self._lasting_on("ignore_conditions", seat):  # Boink
+            return True
+        return self.condition_met(seat, card.condition)
+
+    def may_equip(self, c: Character, item: ManaCard) -> bool:
+        """MANA-FX-ITEM-1: one item per character unless it may carry any number; the character's limits."""
+        card = self.cards[c.uid]
+        if card.kind is not Kind.CHARACTER:
+            return False
+        lim = card.effects.equip_limit
+        if lim is not None:
+            if lim.none or (lim.only and item.item_type not in lim.only) or item.item_type in lim.never:
+                return False
+            if lim.any_number:
+                return True
+        return not c.items
+
+    @staticmethod
+    def _code(owner: int, pos: Pos) -> int:
+        return owner * 10000 + (pos[0] + 50) * 100 + (pos[1] + 50)
+
+    @staticmethod
+    def _decode(code: int) -> tuple[int, int, int]:
+        return code // 10000, (code % 10000) // 100 - 50, code % 100 - 50
+
+    def _monster_codes(self, owner: int) -> tuple[int, ...]:
+        """Places of every monster of `owner` on the field (either side's lands)."""
+        return tuple(self._code(s, pos) for s in (0, 1) for pos, land in self.players[s].lands.items()
+                     if land.monster is not None and land.monster.owner == owner)
+
+    def _replace_squares(self, owner: int, pos: Pos) -> list[Pos]:
+        """Where a land of `owner` at `pos` could be re-placed (Dudbear, Roger): a land make square once it is
+        picked up, other than where it was."""
+        lands = self.players[owner].lands
+        land = lands.pop(pos)
+        try:
+            squares = [q for q in self.land_positions(owner) if q != pos]
+        finally:
+            lands[pos] = land
+        return squares
+
+    def _targets(self, seat: int, e: Effect, x_max: int = 0) -> list[tuple[int, tuple[tuple[int, int, int], ...]]]:
+        """(target, at) pairs a used card or ability may name (MANA-FX-USE-2); [] if it has nothing to act on."""
+        t = e.target
+        if t is None:
+            return [(-1, ())]
+        opp = _opp(seat)
+        P = self.players
+        cards = self.cards
+        v = e.verb
+        if t in ("opponent_character", "own_character", "any_character"):
+            seats = (opp,) if t == "opponent_character" else (seat,) if t == "own_character" else (0, 1)
+            out: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
+            for s in seats:
+                for c in P[s].party:
+                    card = cards[c.uid]
+                    if e.max_def and self.char_stats(c.uid)[1] > e.max_def:
+                        continue
+                    if e.name_has and e.name_has not in card.name:
+                        continue
+                    if v is Verb.TRASH_ITEMS and not c.items:
+                        continue
+                    if v is Verb.UNTAP_CHARACTER and not c.tapped:
+                        continue
+                    if v is Verb.TAP_CHARACTER and c.tapped:
+                        continue
+                    out.append((c.uid, ()))
+            return out
+        if t in ("opponent_monster", "own_monster"):
+            owner = opp if t == "opponent_monster" else seat
+            out = []
+            for s in (0, 1):
+                for pos, land in P[s].lands.items():
+                    m = land.monster
+                    if m is None or m.owner != owner or cards[m.uid].kind is not Kind.MONSTER:
+                        continue
+                    if (e.face == "down" and m.face_up) or (e.face == "up" and not m.face_up):
+                        continue
+                    out.append((-1, ((s, pos[0], pos[1]),)))
+            return out
+        if t == "opponent_facedown_monsters":  # Inspector Boyd: up to X of them, X paid
+            places = [(s, pos[0], pos[1]) for s in (0, 1) for pos, land in P[s].lands.items()
+                      if land.monster is not None and land.monster.owner == opp and not land.monster.face_up]
+            out = []
+            for r in range(1, min(len(places), x_max, 3) + 1):
+                out += [(-1, combo) for combo in itertools.combinations(places, r)]
+            return out
+        if t in ("opponent_land", "empty_land"):
+            out = []
+            for s in ((opp,) if t == "opponent_land" else (0, 1)):
+                for pos, land in P[s].lands.items():
+                    if t == "empty_land" and land.monster is not None:
+                        continue
+                    out.append((-1, ((s, pos[0], pos[1]),)))
+            return out
+        if t in ("any_land_move", "own_land_move"):  # the land now, where it goes next (a PICK_PLACE choice)
+            out = []
+            for s in ((seat,) if t == "own_land_move" else (0, 1)):
+                for pos, land in list(P[s].lands.items()):
+                    if t == "own_land_move" and land.monster is not None and land.monster.owner != seat:
+                        continue
+                    if len(P[s].lands) > 1:  # where it goes is asked next; a lone land has nowhere to go
+                        out.append((-1, ((s, pos[0], pos[1]),)))
+            return out
+        if t == "own_empty_land":
+            return [(-1, ((seat, pos[0], pos[1]),)) for pos, land in P[seat].lands.items() if land.monster is None]
+        if t == "land_square":
+            return [(-1, ((seat, x, y),)) for x, y in self.land_positions(seat)]
+        if t == "discard_artifact_square":
+            names = self._land_names(seat)
+            squares = self.land_positions(seat)
+            return [(u, ((seat, x, y),)) for u in _distinct(P[seat].discard, cards)
+                    if cards[u].kind is Kind.ARTIFACT and cards[u].name not in names
+                    and self._may_make_land(seat, cards[u]) for x, y in squares]
+        if t == "own_discard":
+            return [(u, ()) for u in _distinct(P[seat].discard, cards)]
+        if t == "discard_monster_or_character":
+            out = []
+            for s in (0, 1):
+                out += [(u, ()) for u in _distinct(P[s].discard, cards) if cards[u].kind is Kind.MONSTER]
+                out += [(u, ()) for u in P[s].char_discard]
+            return out
+        if t == "opponent_item":
+            return [(i, ()) for c in P[opp].party for i in c.items]
+        if t == "seat":
+            return [(0, ()), (1, ())]
+        if t == "opponent_character_and_own_monster":  # King of the Winds Selva
+            monsters = [(s, pos[0], pos[1]) for s in (0, 1) for pos, land in P[s].lands.items()
+                        if land.monster is not None and land.monster.owner == seat
+                        and cards[land.monster.uid].kind is Kind.MONSTER]
+            return [(c.uid, (w,)) for c in P[opp].party for w in monsters]
+        b = self.battle
+        if b is None:
+            return []
+        if t == "battle_fighter":
+            out = [(u, ()) for u in b.chars if P[b.char_player].character(u) is not None]
+            return out + [(BATTLE_MONSTER, ())]
+        if t == "own_battle_character":
+            if b.char_player != seat:
+                return []
+            return [(u, ()) for u in b.chars if P[seat].character(u) is not None]
+        if t == "battle_monster":
+            return [(BATTLE_MONSTER, ())]
+        return []
+
+    def _use_ok(self, seat: int, e: Effect) -> bool:
+        """The in-battle conditions of a support (Kristie's Auction, Nouvelle's Prayer, Pokiehl...)."""
+        cond = e.cond
+        if cond is None:
+            return True
+        b = self.battle
+        if b is None:
+            return False
+        if cond is Cond.VS_FACEDOWN:
+            found = self.find_monster(b.monster_uid)
+            m = self.players[found[0]].lands[found[1]].monster if found is not None else None
+            return b.char_player == seat and m is not None and not m.face_up and m.owner != seat
+        if cond is Cond.OWN_MONSTER:
+            return b.monster_owner == seat
+        if cond is Cond.ON_A_LAND:
+            return b.kind is not BattleKind.PARTY_ATTACK
+        return True
+
+    def _pointless(self, seat: int, e: Effect) -> bool:
+        """Uses that could do nothing at all are not offered (MANA-FX-USE-3)."""
+        v = e.verb
+        p = self.players[seat]
+        if v is Verb.RETURN_CHARACTER_FROM_DISCARD:
+            return not p.char_discard
+        if v is Verb.TRASH_FROM_HAND:
+            return not self.players[_opp(seat)].hand
+        if v is Verb.OPEN_MONSTERS and e.target is None:
+            return not any(land.monster is not None and not land.monster.face_up
+                           for s in (0, 1) for land in self.players[s].lands.values())
+        if v is Verb.TRASH_ITEMS and e.target is None:
+            return not any(c.items for s in (0, 1) for c in self.players[s].party)
+        if v is Verb.SEARCH:
+            return not p.deck
+        if v is Verb.MILL_CHOOSE:
+            return not self.players[_opp(seat)].deck
+        if v is Verb.ARRANGE_CHARACTER_DECK:
+            return len(p.char_deck) < 2
+        if v is Verb.LASTING and e.duration == "this_turn":
+            return self._lasting_on(str(e.flag), seat)
+        return False
+
+    def _card_uses(self, seat: int, uid: int, card: ManaCard, effects: tuple[Effect, ...], cost: int,
+                   x_cost: bool = False) -> list[Any]:
+        """UseCard actions for one card (or ability), one per choice of targets."""
+        if not effects:
+            return []
+        head = next((e for e in effects if e.target is not None), effects[0])
+        if not self._use_ok(seat, head) or self._pointless(seat, head):
+            return []
+        use = A.UseCard
+        if x_cost:  # Inspector Boyd: X is the number of monsters opened
+            avail = self.players[seat].available - cost
+            return [use(uid, t, at, len(at)) for t, at in self._targets(seat, head, avail)]
+        return [use(uid, t, at, 0) for t, at in self._targets(seat, head)]
+
+    def _hand_uses(self, seat: int, timing: str) -> list[Any]:
+        """Supports (of this timing), artifacts and items (main phase) a player may use from hand now."""
+        p = self.players[seat]
+        avail = p.available
+        if avail <= 0:
+            return []  # every support, artifact side and item costs at least 1
+        out: list[Any] = []
+        cards = self.cards
+        main = timing == "main"
+        discount = -1
+        checked: dict[tuple[Attr, ...], bool] = {}
+        seen: set[str] = set()
+        for uid in p.hand:
+            card = cards[uid]
+            kind = card.kind
+            if kind is Kind.MONSTER or card.id in seen:
+                continue
+            seen.add(card.id)
+            if kind is Kind.SUPPORT:
+                if card.timing != timing:
+                    continue
+                cost = card.cost or 0
+                if cost > 1:
+                    if discount < 0:
+                        discount = self._discount(seat, "support")
+                    cost = max(1, cost - discount)
+                if cost > avail or (card.variable_cost and avail < 1):
+                    continue
+                ok = checked.get(card.condition)
+                if ok is None:
+                    ok = checked[card.condition] = self._condition_ok(seat, card)
+                if not ok:
+                    continue
+                fx = card.effects
+                out += self._card_uses(seat, uid, card, fx.main if timing == "main" else fx.battle, cost,
+                                       card.variable_cost)
+            elif not main:
+                continue
+            elif kind is Kind.ARTIFACT:
+                if card.cost is None or card.cost > avail or not card.effects.artifact:
+                    continue
+                out += self._card_uses(seat, uid, card, card.effects.artifact, card.cost)
+            elif kind is Kind.ITEM:
+                if (card.cost or 0) > avail:
+                    continue
+                out += [A.UseCard(uid, c.uid) for c in p.party if self.may_equip(c, card)]
+        return out
+
+    def _ability_uses(self, seat: int) -> list[Any]:
+        """Main-phase abilities of untapped characters (using one taps the character: MANA-FX-CHAR-1)."""
+        out: list[Any] = []
+        for c in self.players[seat].party:
+            if c.tapped:
+                continue
+            fx = self.cards[c.uid].effects
+            if fx.main:
+                out += self._card_uses(seat, c.uid, self.cards[c.uid], fx.main, 0)
+        return out
+
+    def technique_cost(self, b: Battle, e: Effect) -> int:
+        cost = e.cost
+        if cost > 1:
+            for u in b.chars:
+                for kind, amount in self.cards[u].effects.discount:
+                    if kind == "technique" and self.players[b.char_player].character(u) is not None:
+                        cost = max(1, cost - amount)  # Rubens, in his battle
+        return cost
+
+    def _window_options(self, seat: int) -> list[Any]:
+        """What a player may do in a battle window: in-battle supports, and techniques of the items its fighting
+        characters carry (one per item per battle; instruments need their icons as an attribute condition)."""
+        b = self.battle
+        assert b is not None
+        cards = self.cards
+        hand = self.players[seat].hand
+        out = self._hand_uses(seat, "battle") if any(cards[u].timing == "battle" for u in hand) else []
+        if seat != b.char_player:
+            return out
+        p = self.players[seat]
+        used = {item for item, _c, _i in b.techs}
+        avail = p.available
+        haggar = None
+        for u in b.chars:
+            c = p.character(u)
+            if c is None or not c.items or (b.kind is BattleKind.PARTY_ATTACK and c.tapped):
+                continue
+            if any(e.verb is Verb.NO_TECHNIQUES for e in self.cards[u].effects.battle):
+                continue
+            if haggar is None:
+                haggar = self._characters_disabled(b)
+            if haggar:
+                return out
+            for item in c.items:
+                if item in used:
+                    continue
+                for i, e in enumerate(self.cards[item].effects.techniques):
+                    if e.needs:
+                        if not self.condition_met(seat, [ATTR_BY_NAME[a] for a in e.needs]):
+                            continue
+                    elif self.technique_cost(b, e) > avail:
+                        continue
+                    out.append(A.UseCard(item, u, (), i))
+        return out
+
+    def _cancel_options(self, seat: int, answers: str, cost: int) -> list[Any]:
+        """Cancels a player may answer a card being used with (MANA-FX-CANCEL-1)."""
+        p = self.players[seat]
+        out: list[Any] = []
+        cards = self.cards
+        for uid in p.hand:
+            card = cards[uid]
+            if card.kind is not Kind.SUPPORT or card.timing != "cancel":
+                continue
+            e = card.effects.cancel[0]
+            if answers not in e.answers or (e.max_cost and cost > e.max_cost):
+                continue
+            pay = cost if card.variable_cost else self.support_cost(seat, card)
+            if pay > p.available or not self._condition_ok(seat, card):
+                continue
+            a = A.UseCard(uid)
+            if a not in out:
+                out.append(a)
+        for c in p.party:
+            if c.tapped:
+                continue
+            for e in cards[c.uid].effects.cancel:  # Gilbert
+                if answers in e.answers and not (e.max_cost and cost > e.max_cost):
+                    out.append(A.UseCard(c.uid))
+        return out
+
+    def _answers_kind(self, card: ManaCard, action: Any) -> str:
+        if type(action) is A.MakeLand:
+            return "land"
+        return {Kind.ARTIFACT: "artifact", Kind.SUPPORT: "support", Kind.ITEM: "item"}.get(card.kind, "")
+
+    def _printed_cost(self, card: ManaCard, action: Any) -> int:
+        if type(action) is A.MakeLand:
+            return 0
+        return action.x if card.variable_cost else (card.cost or 0)
+
+    def _use(self, seat: int, a: Any) -> None:
+        """A UseCard action: an ability, a technique, or a card from hand (paid, then open to a cancel)."""
+        uid = a.card
+        card = self.cards[uid]
+        p = self.players[seat]
+        if card.kind is Kind.CHARACTER:
+            c = p.character(uid)
+            assert c is not None
+            c.tapped = True  # a main-phase ability is the character's action (MANA-FX-CHAR-1)
+            self.record(self._phase_name(), seat, "ability", card=card.name)
+            self._resolve(seat, a, card.effects.main)
+            return
+        if uid not in p.hand:  # an item's technique
+            b = self.battle
+            assert b is not None
+            e = card.effects.techniques[a.x]
+            cost = 0 if e.needs else self.technique_cost(b, e)
+            self._pay(seat, cost)
+            b.techs = b.techs + ((uid, a.target, a.x),)
+            self.record(self._phase_name(), seat, "technique", card=card.name, name=e.name or "", cost=cost)
+            if e.verb is Verb.TRICKSHOT and p.deck:  # trash the top card of the deck; STR+4 if an artifact
+                    top = p.deck.pop()
+                    p.discard.append(top)
+                    if self.cards[top].kind is Kind.ARTIFACT:
+                        b.mods = b.mods + ((a.target, e.str_, 0, uid),)
+            return
+        if card.kind is Kind.SUPPORT:
+            cost = self.support_cost(seat, card) + (a.x if card.variable_cost else 0)
+        else:
+            cost = card.cost or 0
+        self._pay(seat, cost)
+        p.hand.remove(uid)
+        self._played(uid)
+        self.record(self._phase_name(), seat, "use", card=card.name, cost=cost)
+        self._stack_and_answer(seat, a, cost, card)
+
+    def _stack_and_answer(self, seat: int, a: Any, cost: int, card: ManaCard) -> None:
+        self.stack.append((seat, a, cost))
+        if self._cancel_options(_opp(seat), self._answers_kind(card, a), self._printed_cost(card, a)):
+            self.pending.append(Choice(ChoiceKind.CANCEL, _opp(seat), (), 1, a.card))
+        else:
+            self._resolve_top()
+
+    def _cancel(self, seat: int, a: Any) -> None:
+        """`seat` answers the card on top of the stack with a cancel (a support from hand, or Gilbert)."""
+        uid = a.card
+        card = self.cards[uid]
+        p = self.players[seat]
+        user, used, paid = self.stack[-1]
+        used_card = self.cards[used.card]
+        if card.kind is Kind.CHARACTER:
+            c = p.character(uid)
+            assert c is not None
+            c.tapped = True
+            e = card.effects.cancel[0]
+        else:
+            e = card.effects.cancel[0]
+            pay = self._printed_cost(used_card, used) if card.variable_cost else self.support_cost(seat, card)
+            self._pay(seat, pay)
+            p.hand.remove(uid)
+            p.discard.append(uid)
+            self._played(uid)
+        self.record(self._phase_name(), seat, "cancel", card=card.name, target=used_card.name)
+        self.stack.pop()
+        owner = self.players[self.game.owner[used.card]]
+        if e.mode == "return":  # Precocious Basket Fish: back to its user's hand
+            owner.hand.append(used.card)
+        elif e.mode == "double":  # Belle's Selfish Nightmare: pay the cost again, or lose the card
+            again = self._printed_cost(used_card, used) if not used_card.variable_cost else used.x
+            q = self.players[user]
+            if q.available >= again:
+                self._pay(user, again)
+                self.stack.append((user, used, paid + again))
+                self._resolve_top()
+            else:
+                self._pay(user, q.available)
+                owner.discard.append(used.card)
+        else:  # trash it, no effect
+            owner.discard.append(used.card)
+
+    def _resolve_top(self) -> None:
+        seat, a, _cost = self.stack.pop()
+        card = self.cards[a.card]
+        if type(a) is A.MakeLand:
+            self._make_land(seat, a.card, (a.x, a.y), from_hand=False)
+            return
+        if card.kind is Kind.ITEM:
+            c = self.players[seat].character(a.target)
+            if c is not None and self.may_equip(c, card):
+                c.items.append(a.card)
+                self.record(self._phase_name(), seat, "equip", card=card.name, character=self.cards[a.target].name)
+            else:
+                self.players[seat].discard.append(a.card)
+            return
+        fx = card.effects
+        effects = fx.artifact if card.kind is Kind.ARTIFACT else fx.main if card.timing == "main" else fx.battle
+        self._relocated = False
+        self._resolve(seat, a, effects)
+        if not self._relocated:
+            self.players[self.game.owner[a.card]].discard.append(a.card)
+
+    def _resolve(self, seat: int, a: Any, effects: tuple[Effect, ...]) -> None:
+        for e in effects:
+            if self._outcome is not None:
+                return
+            self._effect(e, seat, a)
+
+    def _target_char(self, uid: int) -> tuple[int, Character | None]:
+        for s in (0, 1):
+            c = self.players[s].character(uid)
+            if c is not None:
+                return s, c
+        return -1, None
+
+    def _effect(self, e: Effect, seat: int, a: Any) -> None:
+        """Carry out one effect of a card or ability used by `seat` (MANA-FX-USE-*)."""
+        v = e.verb
+        P = self.players
+        opp = _opp(seat)
+        me = P[seat]
+        b = self.battle
+        phase = self._phase_name()
+        if v is Verb.TRASH_CHARACTER and e.target is not None:
+            owner, c = self._target_char(a.target)
+            if c is not None:
+                self._trash_character(owner, c.uid)
+        elif v is Verb.TRASH_CHARACTER and e.among == "battle" and b is not None:  # Shadole: the characters' side
+            options = tuple(u for u in b.chars if P[b.char_player].character(u) is not None)
+            if options:
+                self.pending.append(Choice(ChoiceKind.TRASH_CHARACTER, b.char_player, options, 1, a.card))
+        elif v is Verb.TAP_CHARACTER and e.target is not None:
+            _o, c = self._target_char(a.target)
+            if c is not None:
+                c.tapped = True
+        elif v is Verb.UNTAP_CHARACTER:
+            _o, c = self._target_char(a.target)
+            if c is not None:
+                c.tapped = False
+        elif v is Verb.TAP_OR_UNTAP:
+            _o, c = self._target_char(a.target)
+            if c is not None:
+                c.tapped = not c.tapped
+        elif v is Verb.RESHUFFLE_DRAW:
+            me.deck += me.hand + me.discard
+            me.hand.clear()
+            me.discard.clear()
+            self.rng.shuffle(me.deck)
+            self._draw(seat, e.count)
+        elif v is Verb.TRASH_ITEMS:
+            chars = [self._target_char(a.target)] if e.target is not None else \
+                [(s, c) for s in (0, 1) for c in P[s].party]
+            for _s, c in chars:
+                if c is not None and c.items:
+                    for item in c.items:
+                        P[self.game.owner[item]].discard.append(item)
+                    c.items = []
+        elif v is Verb.TRASH_ITEM:
+            _o, c = self._target_char(next((c.uid for s in (0, 1) for c in P[s].party if a.target in c.items), -1))
+            if c is not None:
+                c.items.remove(a.target)
+                P[self.game.owner[a.target]].discard.append(a.target)
+        elif v is Verb.OPEN_MONSTERS:
+            if a.at:
+                places = [(w[0], (w[1], w[2])) for w in a.at]
+            else:  # Tome of Magic: every face-down monster, the user's own first
+                places = [(s, pos) for s in (seat, opp) for pos, land in P[s].lands.items()
+                          if land.monster is not None and not land.monster.face_up]
+            for s, pos in places:
+                land = P[s].lands.get(pos)
+                if land is not None and land.monster is not None and not land.monster.face_up:
+                    self._open_monster(s, pos, in_battle=False, by_character_attack=False)
+        elif v is Verb.TRASH_FROM_HAND:
+            target = opp if e.who == "opponent" else seat
+            hand = P[target].hand
+            if e.card_type == "artifact":  # Jade Egg
+                for u in [u for u in hand if self.cards[u].kind is Kind.ARTIFACT]:
+                    hand.remove(u)
+                    P[target].discard.append(u)
+            else:  # blind picks
+                for _ in range(min(e.count, len(hand))):
+                    u = hand[self.rng.randrange(len(hand))]
+                    hand.remove(u)
+                    P[target].discard.append(u)
+                    self.record(phase, target, "discard", card=self.cards[u].name)
+        elif v is Verb.RETURN_LAND_TO_HAND:
+            w = a.at[0]
+            land = P[w[0]].lands.get((w[1], w[2]))
+            if land is not None and land.monster is None:
+                self._lose_land(w[0], (w[1], w[2]), to_hand=True)
+        elif v is Verb.TRASH_MONSTER:
+            if a.target == BATTLE_MONSTER or e.target == "battle_monster":
+                found = self.find_monster(b.monster_uid) if b is not None else None
+                if found is not None:
+                    self._trash_monster(found[0], found[1], in_battle=True)
+            elif a.at:
+                w = a.at[0]
+                if self.monster_at(w) is not None:
+                    self._trash_monster(w[0], (w[1], w[2]), in_battle=b is not None)
+        elif v is Verb.TRASH_LAND:
+            w = a.at[0]
+            self._lose_land(w[0], (w[1], w[2]))
+        elif v is Verb.SEARCH:
+            kind = {"support": Kind.SUPPORT, "artifact": Kind.ARTIFACT, "monster": Kind.MONSTER}[str(e.card_type)]
+            options = tuple(u for u in _distinct(me.deck, self.cards) if self.cards[u].kind is kind)
+            if options:
+                arg = a.at[0] if a.at else ()
+                self.pending.append(Choice(ChoiceKind.PICK_CARD, seat, options, 1, a.card, arg))
+            else:
+                self.rng.shuffle(me.deck)
+        elif v is Verb.REVEAL_DECK:
+            P[a.target].deck_revealed = True
+        elif v is Verb.LASTING:
+            until = self.turn + (1 if e.duration == "next_turn" else 0)
+            self.lasting.append((str(e.flag), seat, until))
+        elif v is Verb.LOSE_MANA:
+            for t in ((opp,) if e.who == "opponent" else (seat,)):
+                amount = e.amount
+                if e.pool == "available":
+                    lost = min(amount, P[t].available)
+                    P[t].available -= lost
+                else:
+                    lost = self._take_mana(t, amount, from_used_first=True)
+                self.record(phase, t, "mana_lost", amount=lost, source=self.cards[a.card].name)
+        elif v is Verb.TRASH_MISMATCHED:  # Sword of Mana
+            for pos, land in list(P[opp].lands.items()):
+                m = land.monster
+                if m is not None and m.face_up and self.cards[m.uid].attribute != self.cards[land.uid].attribute:
+                    self._trash_monster(opp, pos, in_battle=False)
+        elif v is Verb.TO_CHARACTER_DECK:  # Useless Putty, face up on top of a character deck
+            P[a.target].char_deck.append(a.card)
+            self._relocated = True
+        elif v is Verb.MODIFY_TARGET and b is not None:
+            b.mods = b.mods + ((a.target, e.str_, e.def_, a.card),)
+        elif v is Verb.PLACE_AS_MONSTER:  # Lilipea's Illusion
+            w = a.at[0]
+            land = P[w[0]].lands.get((w[1], w[2]))
+            if land is not None and land.monster is None:
+                m = Monster(a.card, seat, True)
+                m.acted = True
+                land.monster = m
+                self._relocated = True
+        elif v is Verb.ARRANGE_CHARACTER_DECK:
+            options = tuple(u for u in me.char_deck if self.cards[u].kind is Kind.CHARACTER)
+            if len(options) > 1:
+                self.pending.append(Choice(ChoiceKind.PICK_CARD, seat, options, 1, a.card))
+        elif v is Verb.BECOME_LAND:  # Gaeus's Pulse: a land of its own (no mana, no arrows)
+            w = a.at[0]
+            if (w[1], w[2]) not in me.lands and (w[1], w[2]) in self.land_positions(seat):
+                me.lands[(w[1], w[2])] = Land(a.card)
+                self._relocated = True
+                self.record(phase, seat, "land_make", card=self.cards[a.card].name, x=w[1], y=w[2], gained=0,
+                            mana=me.mana, lands=len(me.lands))
+                if len(me.lands) >= WIN_LANDS:
+                    self._win(seat, WinReason.LANDS_9)
+        elif v is Verb.MOVE_LAND:  # Dudbear, Roger: the user picks where the land goes next
+            src = a.at[0]
+            squares = self._replace_squares(src[0], (src[1], src[2])) if (src[1], src[2]) in P[src[0]].lands else []
+            if squares:
+                self.pending.append(Choice(ChoiceKind.PICK_PLACE, seat,
+                                           tuple(self._code(src[0], q) for q in squares), 1, a.card, (2, *src)))
+        elif v is Verb.DUEL:  # Duelle's Battle Arena
+            for s in (0, 1):
+                for c in P[s].party:
+                    c.tapped = False
+            options = tuple(c.uid for c in P[opp].party)
+            if options and me.character(a.target) is not None:
+                self.pending.append(Choice(ChoiceKind.DUEL, opp, options, 1, a.card, (a.target,)))
+        elif v is Verb.BATTLE_FLAG and b is not None:
+            b.flags = b.flags + ((str(e.flag), seat, a.target),)
+        elif v is Verb.STAND_IN and b is not None:
+            b.flags = b.flags + (("stand_in", seat, a.card),)
+        elif v is Verb.FORCE_BATTLE:  # King of the Winds Selva
+            _o, c = self._target_char(a.target)
+            w = a.at[0]
+            m = self.monster_at(w)
+            if c is not None and m is not None:
+                c.tapped = False
+                self._start_battle(Battle(BattleKind.CHARACTER_ATTACK, seat, m.uid, seat, (w[0], (w[1], w[2])),
+                                          None, (c.uid,), opp))
+        elif v is Verb.TO_TOP_FROM_DISCARD:  # Florina: a monster or a character back on top of its deck
+            for s in (0, 1):
+                q = P[s]
+                if a.target in q.discard:
+                    q.discard.remove(a.target)
+                    q.deck.append(a.target)
+                elif a.target in q.char_discard:
+                    q.char_discard.remove(a.target)
+                    q.char_deck.append(a.target)
+        elif v is Verb.PEEK_MONSTER:
+            m = self.monster_at(a.at[0])
+            if m is not None:
+                m.seen = True
+                self.record(phase, seat, "peek", card=self.cards[m.uid].name, str=self.cards[m.uid].str_,
+                            defence=self.cards[m.uid].def_)
+        elif v is Verb.RETURN_FROM_DISCARD:
+            if a.target in me.discard:
+                me.discard.remove(a.target)
+                me.hand.append(a.target)
+        elif v is Verb.MILL_CHOOSE:  # Lil' Cactus Diary: look at the top 3, trash 1
+            top = tuple(P[opp].deck[-3:])
+            if top:
+                self.pending.append(Choice(ChoiceKind.PICK_CARD, seat, top, 1, a.card, (opp,)))
+        elif v is Verb.DISCARD_HAND_DRAW:
+            me.discard += me.hand
+            me.hand.clear()
+            self._draw(seat, len(P[opp].lands))
+        elif v is Verb.DRAW_TO:
+            self._draw(seat, max(0, e.count - len(me.hand)))
+        elif v is Verb.LAND_FROM_DISCARD:  # Rosiotti: a new land (mana as a land make), not the turn's make
+            w = a.at[0]
+            pos = (w[1], w[2])
+            card = self.cards[a.target]
+            if a.target in me.discard and pos not in me.lands and pos in self.land_positions(seat) \
+                    and card.name not in self._land_names(seat):
+                me.discard.remove(a.target)
+                gained = self.land_gain(seat, card, pos)
+                me.lands[pos] = Land(a.target)
+                me.available += gained
+                self.record(phase, seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained,
+                            mana=me.mana, lands=len(me.lands))
+                if len(me.lands) >= WIN_LANDS:
+                    self._win(seat, WinReason.LANDS_9)
+        elif v is Verb.RETURN_CHARACTER_FROM_DISCARD:
+            if me.char_discard:
+                best = max(me.char_discard, key=lambda u: (sum(self.char_stats(u)), -u))
+                me.char_discard.remove(best)
+                me.char_deck.append(best)
+                _shuffle_characters(me.char_deck, self.cards, self.rng)
+        else:
+            self._do(e, a.card, seat, None, None)
+
     # ------------------------------------------------------------------------------------------ legality
 
     def _compute_legal(self) -> list[Any]:
-        if self.pending:
-            return self._choice_actions(self.pending[-1])
-        if self.phase is Phase.MAIN:
-            return self._main_actions()
-        if self.phase is Phase.PLACEMENT:
-            return self._placement_actions()
-        return []
+        self._attr_cache = {}  # the position holds still while its legal actions are listed
+        try:
+            if self.pending:
+                return self._choice_actions(self.pending[-1])
+            if self.phase is Phase.MAIN:
+                return self._main_actions()
+            if self.phase is Phase.PLACEMENT:
+                return self._placement_actions()
+            return []
+        finally:
+            self._attr_cache = None
 
     def _choice_actions(self, ch: Choice) -> list[Any]:
         k = ch.kind
@@ -1131,6 +2249,21 @@ class ManaState(State):
             return [A.ChooseCharacter(u) for u in ch.options]
         if k is ChoiceKind.PAY_TO_RETURN:
             return [A.Pay(False), A.Pay(True)]
+        if k is ChoiceKind.BATTLE_WINDOW:
+            return self._window_options(ch.player) + [_PASS]
+        if k is ChoiceKind.CANCEL:
+            _user, used, _paid = self.stack[-1]
+            card = self.cards[used.card]
+            return self._cancel_options(ch.player, self._answers_kind(card, used), self._printed_cost(card, used)) \
+                + [_PASS]
+        if k is ChoiceKind.PICK_CARD:
+            return [A.ChooseCard(u) for u in ch.options]
+        if k is ChoiceKind.PICK_PLACE:
+            return [A.ChoosePlace(self._decode(o)) for o in ch.options]
+        if k is ChoiceKind.DUEL:
+            return [A.ChooseCharacter(u) for u in ch.options]
+        if k is ChoiceKind.SWAP:  # the party as it is now (an earlier swap may have changed it)
+            return [_PASS] + [A.ChooseCharacter(c.uid) for c in p.party if not c.tapped]
         if k is ChoiceKind.SACRIFICE:
             opts = _distinct(list(ch.options), self.cards)
             combos: list[tuple[int, ...]] = [()]
@@ -1167,20 +2300,28 @@ class ManaState(State):
                     positions = self.land_positions(seat)
                 make = A.MakeLand
                 out += [make(uid, x, y) for x, y in positions]
+        if me.hand:
+            out += self._hand_uses(seat, "main")
+        out += self._ability_uses(seat)
         untapped = tuple(c.uid for c in me.party if not c.tapped)
         attack_sets = _SUBSETS.get(untapped) or _nonempty_subsets(untapped) if untapped else []
         enemy_free = [(opp, pos[0], pos[1]) for pos, land in them.lands.items()
                       if land.monster is None and not cards[land.uid].effects.blocks_enemy_moves]
-        can_hit_party = bool(them.party or them.available)
+        open_slack = bool(self.lasting) or any(cards[c.uid].effects.discount for c in me.party)  # Matilda, Stone Eye
+        can_hit_party = bool(them.party or them.available) and not (self.lasting and
+                                                                   self._lasting_on("no_party_attacks"))
         for s in (0, 1):  # lands in the order they were made: deterministic, and clones keep it
             for pos, land in self.players[s].lands.items():
                 m = land.monster
                 if m is None:
                     continue
                 where = (s, pos[0], pos[1])
+                card = cards[m.uid]
+                if card.kind is not Kind.MONSTER:
+                    continue  # Lilipea's Illusion: neither acts nor may be attacked
                 if m.owner == seat:
-                    card = cards[m.uid]
-                    if not m.face_up and (card.cost or 0) <= me.available:
+                    if not m.face_up and ((card.cost or 0) <= me.available or
+                                          (open_slack and self.open_cost(seat, card) <= me.available)):
                         out.append(A.OpenMonster(where))  # MANA-MON-5
                     if not m.acted:
                         if s == seat and enemy_free:  # MANA-MON-7: from one's own land into an empty enemy land
@@ -1248,6 +2389,11 @@ class ManaState(State):
         if t is A.MakeLand:
             if action.card < 0:  # SS Buccaneer shift: encoded as a land make of the land's own uid
                 self._shift(seat, -1 - action.card, (action.x, action.y))
+            elif self._cancel_options(_opp(seat), "land", 0):  # Capella's Trick may answer it
+                me.hand.remove(action.card)
+                me.land_made = True
+                self._played(action.card)
+                self._stack_and_answer(seat, action, 0, self.cards[action.card])
             else:
                 self._make_land(seat, action.card, (action.x, action.y))
         elif t is A.OpenMonster:
@@ -1267,6 +2413,8 @@ class ManaState(State):
             dest = (action.to[0], (action.to[1], action.to[2]))
             b = Battle(BattleKind.MOVEMENT, seat, m.uid, seat, (owner, (x, y)), dest, (), _opp(seat))
             blockers = tuple(c.uid for c in self.players[_opp(seat)].party if not c.tapped)
+            if self.lasting and self._lasting_on("no_blocks"):  # Moon's Mirror
+                blockers = ()
             self.record("main", seat, "move_declared", card=self.cards[m.uid].name if m.face_up
                         else "face-down monster", x=action.to[1], y=action.to[2])
             if blockers:  # MANA-BATTLE-4: the land's owner may block with untapped characters
@@ -1286,6 +2434,8 @@ class ManaState(State):
             self.battle = b
             self.record("main", seat, "attack_party", card=self.cards[m.uid].name)
             self.pending.append(Choice(ChoiceKind.DEFEND_PARTY, _opp(seat), defenders, source=m.uid))
+        elif t is A.UseCard:
+            self._use(seat, action)
         elif t is A.EndMain:
             self.phase = Phase.PLACEMENT  # MANA-TURN-7
         elif t is A.PlaceMonster:
@@ -1355,7 +2505,7 @@ class ManaState(State):
         if k is ChoiceKind.ASSIGN_DAMAGE:
             self.pending.pop()
             assert self.battle is not None
-            self.battle.order = action.order
+            self.battle.order = ch.arg + action.order
             return
         if k in (ChoiceKind.DISCARD, ChoiceKind.END_DISCARD):
             p.hand.remove(action.card)
@@ -1386,6 +2536,53 @@ class ManaState(State):
                 p.hand.append(uid)
                 self.record(self._phase_name(), seat, "returned_to_hand", card=self.cards[uid].name, cost=ch.count)
             return
+        if k is ChoiceKind.CANCEL:
+            self.pending.pop()
+            if type(action) is A.Pass:
+                self._resolve_top()
+            else:
+                self._cancel(seat, action)
+            return
+        if k is ChoiceKind.BATTLE_WINDOW:
+            if type(action) is A.Pass:
+                self.pending.pop()
+            else:
+                self._use(seat, action)
+            return
+        if k is ChoiceKind.PICK_CARD:
+            self.pending.pop()
+            self._picked(ch, action.card)
+            return
+        if k is ChoiceKind.PICK_PLACE:
+            self.pending.pop()
+            w = action.at
+            if ch.arg and ch.arg[0] == 2:  # Dudbear, Roger: re-place the land there (no mana is generated)
+                _two, owner, x, y = ch.arg
+                lands = self.players[owner].lands
+                if (x, y) in lands and (w[1], w[2]) not in lands:
+                    lands[(w[1], w[2])] = lands.pop((x, y))
+                    self.record(self._phase_name(), owner, "land_shift", card=self.cards[lands[(w[1], w[2])].uid].name,
+                                x=w[1], y=w[2])
+            elif self.monster_at(w) is not None:  # Trembling Spoon
+                self._trash_monster(w[0], (w[1], w[2]), in_battle=False)
+            return
+        if k is ChoiceKind.DUEL:
+            self.pending.pop()
+            self._duel(_opp(seat), ch.arg[0], action.character)
+            return
+        if k is ChoiceKind.SWAP:
+            self.pending.pop()
+            if type(action) is not A.Pass and p.char_deck:
+                c = p.character(action.character)
+                assert c is not None, "offered from the party"
+                new = p.char_deck.pop()
+                p.party[p.party.index(c)] = Character(new)
+                p.discard.extend(c.items)
+                p.char_deck.append(c.uid)
+                _shuffle_characters(p.char_deck, self.cards, self.rng)
+                self._played(new)
+                self.record(self._phase_name(), seat, "swap", out=self.cards[c.uid].name, card=self.cards[new].name)
+            return
         if k is ChoiceKind.SACRIFICE:
             self.pending.pop()
             b = self.battle
@@ -1398,6 +2595,54 @@ class ManaState(State):
                 b.bonus_def += e.def_ * len(action.cards)
             return
         raise AssertionError(k)
+
+
+    def _picked(self, ch: Choice, uid: int) -> None:
+        seat = ch.player
+        p = self.players[seat]
+        verbs = {e.verb for e in self.cards[ch.source].effects.all}
+        if Verb.SEARCH in verbs:
+            p.deck.remove(uid)
+            land = self.players[ch.arg[0]].lands.get((ch.arg[1], ch.arg[2])) if ch.arg else None
+            if land is not None and land.monster is None:  # Summoner Nunuzac: onto the land, face down
+                m = Monster(uid, seat, False)
+                m.acted = True  # no action until its owner's next turn
+                land.monster = m
+                self._played(uid)
+            else:
+                p.hand.append(uid)
+                if self.hand_turn[uid] < 0:
+                    self.hand_turn[uid] = self.turn
+            self.rng.shuffle(p.deck)
+        elif Verb.ARRANGE_CHARACTER_DECK in verbs:  # the chosen character goes on top
+            p.char_deck.remove(uid)
+            p.char_deck.append(uid)
+        elif Verb.MILL_CHOOSE in verbs:
+            q = self.players[ch.arg[0]]
+            q.deck.remove(uid)
+            q.discard.append(uid)
+            self.record(self._phase_name(), seat, "milled", card=self.cards[uid].name)
+
+    def _duel(self, user: int, mine: int, theirs: int) -> None:
+        """Duelle's Battle Arena: the two characters deal their STR to each other at once; a character whose
+        DEF it reaches is trashed; the survivors tap; the side whose fighter alone survives gains 1 mana."""
+        a = self.players[user].character(mine)
+        b = self.players[_opp(user)].character(theirs)
+        if a is None or b is None:
+            return
+        sa, da = (x + y for x, y in zip(self.char_stats(mine), self._synchro(user, mine), strict=True))
+        sb, db = (x + y for x, y in zip(self.char_stats(theirs), self._synchro(_opp(user), theirs), strict=True))
+        a_dies, b_dies = sb >= da, sa >= db
+        self.record(self._phase_name(), user, "duel", card=self.cards[mine].name, other=self.cards[theirs].name)
+        for seat, c, dies in ((user, a, a_dies), (_opp(user), b, b_dies)):
+            if dies:
+                self._trash_character(seat, c.uid)
+            else:
+                c.tapped = True
+        if a_dies != b_dies and self._outcome is None:
+            winner = _opp(user) if a_dies else user
+            self.players[winner].available += 1
+            self.record(self._phase_name(), winner, "mana_gained", amount=1, source="Duelle's Battle Arena")
 
 
 @dataclass(frozen=True, slots=True)
@@ -1487,10 +2732,12 @@ class ManaView:
             s = self._s
             them = s.players[_opp(self.player)]
             hidden = set(them.hand) | set(them.deck) | set(them.char_deck)
+            if them.deck_revealed:
+                hidden -= set(them.deck)
             for seat in (0, 1):
                 for land in s.players[seat].lands.values():
                     m = land.monster
-                    if m is not None and not m.face_up and m.owner != self.player:
+                    if m is not None and not m.face_up and m.owner != self.player and not m.seen:
                         hidden.add(m.uid)
             self._hidden = frozenset(hidden)
         return self._hidden
@@ -1543,7 +2790,7 @@ class ManaView:
                 m = land.monster
                 if m is None:
                     continue
-                visible = m.face_up or m.owner == self.player
+                visible = m.face_up or m.owner == self.player or m.seen
                 out.append(((s, pos[0], pos[1]), m.owner, m.uid if visible else None, m.face_up, m.acted))
         self._monsters = out
         return out
@@ -1569,7 +2816,7 @@ class ManaView:
         value: tuple[int, int] | None = None
         if land is not None and land.monster is not None:
             m = land.monster
-            if m.face_up or m.owner == self.player:
+            if m.face_up or m.owner == self.player or m.seen:
                 value = s.monster_stats(m.uid, m.owner, where[0], kind)
         self._strength[key] = value
         return value
@@ -1584,6 +2831,39 @@ class ManaView:
 
     def condition_met(self, needs: Sequence[Attr]) -> bool:
         return self._s.condition_met(self.player, needs)
+
+    def items(self, seat: int) -> dict[int, list[int]]:
+        """Character uid -> the items it carries (items are face up)."""
+        return {c.uid: c.items for c in self._s.players[seat].party}
+
+    def being_used(self) -> tuple[int, ManaCard, Any] | None:
+        """(user, card, action) of the card a cancel would answer, if any (it is face up: it is being used)."""
+        if not self._s.stack:
+            return None
+        seat, action, _cost = self._s.stack[-1]
+        return seat, self._cards[action.card], action
+
+    def battle_numbers(self) -> tuple[int, list[int], int, int] | None:
+        """(characters' total STR, their DEFs, the monster's STR, its DEF) as things stand in the battle, the
+        monster taken as average while it is face down and not ours."""
+        s = self._s
+        b = s.battle
+        if b is None:
+            return None
+        found = s.find_monster(b.monster_uid)
+        m = s.players[found[0]].lands[found[1]].monster if found is not None else None
+        if m is None:
+            return None
+        known = m.face_up or m.owner == self.player or m.seen or s._flag(b, "stand_in") is not None
+        fighters = s._fighters(b, known)
+        if known:
+            m_str, m_def = s.monster_stats(b.monster_uid, b.monster_owner, found[0] if found else None)
+        else:
+            m_str, m_def = 3, 3
+        return sum(f[1] for f in fighters), [f[2] for f in fighters], m_str, m_def
+
+    def lasting(self, flag: str) -> bool:
+        return self._s._lasting_on(flag)
 
 
 GAME = ManaGame
@@ -1613,6 +2893,17 @@ EVENT_TEXT: dict[str, str] = {
     "mana_gained": "{who} gains {amount} mana ({source}).",
     "returned_to_hand": "{who} pays {cost} and takes {card} back to hand.",
     "discard": "{who} discards {card}.",
+    "use": "{who} uses {card} (cost {cost}).",
+    "ability": "{who}'s {card} uses its ability.",
+    "technique": "{who}'s {card}: {name} (cost {cost}).",
+    "cancel": "{who} answers {target} with {card}.",
+    "equip": "{who} equips {card} on {character}.",
+    "no_damage": "  no damage is dealt.",
+    "mana_lost": "{who} loses {amount} mana ({source}).",
+    "peek": "{who} sees the face-down {card} ({str}/{defence}).",
+    "milled": "{who} trashes {card} from the top of the enemy deck.",
+    "duel": "{who}'s {card} duels {other}.",
+    "swap": "{who} swaps {out} for {card} from the character deck.",
     "tempo": "",
     "turn_end": "",
     "game_end": "Game over after {turns} turns: {result}.",

@@ -36,10 +36,16 @@ class ChoiceKind(IntEnum):
     TAP_CHARACTER = 7
     PAY_TO_RETURN = 8  # pay mana to return a trashed monster to hand
     SACRIFICE = 9  # Goblin: trash monster cards from hand for a bonus
+    CANCEL = 10  # the other player may answer a card being used (a cancel support, Gilbert) or pass
+    BATTLE_WINDOW = 11  # a player may use in-battle supports and item techniques, then passes
+    PICK_CARD = 12  # choose one of some cards (search, return, arrange): `options` are uids
+    PICK_PLACE = 13  # choose a monster on the field: `options` are encoded places (see game._code)
+    DUEL = 14  # Duelle's Battle Arena: the other player picks its fighter
+    SWAP = 15  # Hero / Heroine at character replenishment: swap a character with the character deck, or pass
 
 
 class Monster:
-    __slots__ = ("uid", "owner", "face_up", "acted", "stolen")
+    __slots__ = ("uid", "owner", "face_up", "acted", "stolen", "seen")
 
     def __init__(self, uid: int, owner: int, face_up: bool) -> None:
         self.uid = uid
@@ -47,15 +53,17 @@ class Monster:
         self.face_up = face_up
         self.acted = False  # its one action of the turn (move or attack) is used
         self.stolen = 0  # mana taken from the owner of the land it stands on (returned when it goes)
+        self.seen = False  # face down, but its owner's opponent has seen it (Miss Yuka's Retort)
 
     def copy(self) -> Monster:
         m = Monster(self.uid, self.owner, self.face_up)
         m.acted = self.acted
         m.stolen = self.stolen
+        m.seen = self.seen
         return m
 
-    def sig(self) -> tuple[int, int, bool, bool, int]:
-        return (self.uid, self.owner, self.face_up, self.acted, self.stolen)
+    def sig(self) -> tuple[int, int, bool, bool, int, bool]:
+        return (self.uid, self.owner, self.face_up, self.acted, self.stolen, self.seen)
 
 
 class Land:
@@ -83,7 +91,7 @@ class Character:
 
 class Player:
     __slots__ = ("deck", "hand", "discard", "char_deck", "char_discard", "party", "lands", "available", "used",
-                 "land_made", "mulligan_done")
+                 "land_made", "mulligan_done", "deck_revealed")
 
     def __init__(self) -> None:
         self.deck: list[int] = []  # the top of the deck is the END of the list
@@ -97,6 +105,7 @@ class Player:
         self.used = 0
         self.land_made = False
         self.mulligan_done = False
+        self.deck_revealed = False  # Ancient Tablet: played face up
 
     @property
     def mana(self) -> int:
@@ -115,6 +124,7 @@ class Player:
         p.used = self.used
         p.land_made = self.land_made
         p.mulligan_done = self.mulligan_done
+        p.deck_revealed = self.deck_revealed
         return p
 
     def character(self, uid: int) -> Character | None:
@@ -129,7 +139,7 @@ class Player:
             tuple(self.char_discard), tuple((c.uid, c.tapped, tuple(c.items)) for c in self.party),
             tuple(sorted((pos, land.uid, land.monster.sig() if land.monster else None)
                          for pos, land in self.lands.items())),
-            self.available, self.used, self.land_made, self.mulligan_done,
+            self.available, self.used, self.land_made, self.mulligan_done, self.deck_revealed,
         )
 
 
@@ -138,7 +148,7 @@ class Battle:
 
     __slots__ = ("kind", "attacker", "monster_uid", "monster_owner", "where", "destination", "chars",
                  "char_player", "step", "order", "bonus_str", "bonus_def", "opened_here", "trashed_chars",
-                 "monster_trashed")
+                 "monster_trashed", "was_open", "mods", "techs", "flags", "killers")
 
     def __init__(self, kind: BattleKind, attacker: int, monster_uid: int, monster_owner: int,
                  where: tuple[int, Pos] | None, destination: tuple[int, Pos] | None, chars: tuple[int, ...],
@@ -158,6 +168,11 @@ class Battle:
         self.opened_here = False
         self.trashed_chars: tuple[int, ...] = ()
         self.monster_trashed = False
+        self.was_open = False  # the monster was face up when the battle began
+        self.mods: tuple[tuple[int, int, int, int], ...] = ()  # (fighter uid, STR, DEF, source uid): supports
+        self.techs: tuple[tuple[int, int, int], ...] = ()  # (item uid, character uid, technique index) used
+        self.flags: tuple[tuple[str, int, int], ...] = ()  # (flag, seat, argument): rules for this battle
+        self.killers: tuple[int, ...] = ()  # characters that fought when the monster was trashed by damage
 
     def copy(self) -> Battle:
         b = Battle.__new__(Battle)
@@ -172,18 +187,19 @@ class Battle:
 class Choice:
     """A decision the rules hand to a player in the middle of something (block, defend, discard...)."""
 
-    __slots__ = ("kind", "player", "options", "count", "source")
+    __slots__ = ("kind", "player", "options", "count", "source", "arg")
 
     def __init__(self, kind: ChoiceKind, player: int, options: tuple[int, ...] = (), count: int = 1,
-                 source: int = -1) -> None:
+                 source: int = -1, arg: tuple[int, ...] = ()) -> None:
         self.kind = kind
         self.player = player
         self.options = options  # uids to choose from, where the choice is among cards
         self.count = count  # how many still to choose
         self.source = source  # the card whose effect asked (for logs and payments)
+        self.arg = arg  # what the effect needs to finish (e.g. the land a searched monster goes on)
 
     def copy(self) -> Choice:
-        return Choice(self.kind, self.player, self.options, self.count, self.source)
+        return Choice(self.kind, self.player, self.options, self.count, self.source, self.arg)
 
     def sig(self) -> tuple[object, ...]:
-        return (self.kind, self.player, self.options, self.count, self.source)
+        return (self.kind, self.player, self.options, self.count, self.source, self.arg)
