@@ -25,8 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tcgsim.decks import Deck, DeckEntry
 from tcgsim.games.eva.effects import CHAR_INDEX, EVA_INDEX
-from tcgsim.games.eva.game import EvaGame, EvaOptions, EvaState
-from tcgsim.games.eva.short import EvaShortGame, EvaShortOptions, EvaShortState
+from tcgsim.games.eva.game import EvaGame, EvaOptions, EvaShortGame, EvaShortOptions, EvaShortState, EvaState
 from tcgsim.games.eva.state import Battle, Phase, Window, WindowKind
 
 __all__ = ["FILLER", "C", "E", "make_game", "position", "uid_of", "uids_of", "short_position", "names"]
@@ -201,6 +200,7 @@ def short_position(
         p.discard = []
     s.assigned = list(characters)
     s.down = [k in set(down) for k in C]
+    s.cleared = list(s.down)  # a downed character is known to be neither player's
     if group is None:
         s.group = [0] * 6
     else:

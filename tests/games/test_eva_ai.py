@@ -12,8 +12,7 @@ from tcgsim.agents import RandomAgent, agent_names, default_agent, make_agent
 from tcgsim.decks import read_deck
 from tcgsim.engine import play_game
 from tcgsim.games.eva.ai import STYLES
-from tcgsim.games.eva.game import EvaGame
-from tcgsim.games.eva.short import EvaShortGame
+from tcgsim.games.eva.game import EvaGame, EvaShortGame
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "eva").iterdir())]
@@ -74,8 +73,7 @@ def test_each_style_wins_its_share_among_scripted_players(style: str) -> None:
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_each_style_beats_random_in_the_short_rule(style: str) -> None:
-    """Short rule, mirror matches over the bundled starters, seats alternating. The hidden character and the
-    starters' reach leave some games undecided (cards_exhausted), so the bar is 80%, not 90%."""
+    """Short rule, mirror matches over the bundled starters, seats alternating: the project's bar of 90%."""
     wins = 0
     for game in range(200):
         deck = SHORT_DECKS[(game // 2) % len(SHORT_DECKS)]
@@ -85,7 +83,7 @@ def test_each_style_beats_random_in_the_short_rule(style: str) -> None:
             agents.reverse()
         result = play_game(EvaShortGame([deck, deck], 20_000 + game), agents)
         wins += result.outcome.winner == seat
-    assert wins >= 160, f"{style} won {wins}/200 against random in the short rule"
+    assert wins >= 180, f"{style} won {wins}/200 against random in the short rule"
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))

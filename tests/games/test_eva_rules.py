@@ -45,8 +45,7 @@ from tcgsim.games.eva.actions import (
 )
 from tcgsim.games.eva.cards import CHAR_NAMES, Kind, Mark, city, eva_cards
 from tcgsim.games.eva.effects import CHARACTERS
-from tcgsim.games.eva.game import HAND_SIZE, EvaGame, EvaOptions, EvaState, WinReason
-from tcgsim.games.eva.short import EvaShortGame, ShortWinReason
+from tcgsim.games.eva.game import HAND_SIZE, EvaGame, EvaOptions, EvaShortGame, EvaState, ShortWinReason, WinReason
 from tcgsim.games.eva.state import Phase, WindowKind
 from tests.games.eva_positions import C, E, make_game, names, position, short_position, uid_of
 
@@ -1116,6 +1115,18 @@ def test_eva_i_short_the_game_ends_when_no_card_is_left() -> None:
     s.apply(PassDiscard(uid_of(s, 0, "Pen Pen")))
     s.apply(PassDiscard(uid_of(s, 1, "Pen Pen")))
     assert s.outcome is not None and s.outcome.winner is None and s.outcome.reason is ShortWinReason.EXHAUSTED
+
+
+def test_eva_i_short_a_character_once_downed_is_known_to_be_neither_players() -> None:
+    s = short_position([["Anta Baka?", "Pen Pen"], ["Thank You"]], (C["misato"], C["rei"]), group=[])
+    s.apply(Speak(uid_of(s, 0, "Anta Baka?"), True, 0, -1))  # Asuka ▲Shinji, ungrouped: downed, no one's
+    s.apply(Decline())  # Thank You (Rei ●Shinji) could have answered
+    assert s.outcome is None and s.down[C["shinji"]] and s.view(1).cleared[C["shinji"]]
+    s.apply(Speak(uid_of(s, 1, "Thank You"), True, 0, -1))  # Rei ●Shinji: turned up again
+    assert not s.down[C["shinji"]] and s.view(0).cleared == tuple(c == C["shinji"] for c in range(6))
+    rng = random.Random(4)
+    hidden = {s.resample_hidden(0, rng).assigned[1] for _ in range(60)}
+    assert hidden == {C["rei"], C["asuka"], C["ritsuko"], C["gendo"]}  # never Shinji, nor seat 0's Misato
 
 
 # ---------------------------------------------------------------------------------------------------- whole games

@@ -1,7 +1,7 @@
 """The actions an EVA player can take (both the standard rules and the short rule): small frozen dataclasses,
 hashable, with a JSON form.
 
-Which are legal is decided by the state's `legal_actions()` (game.py, short.py), the one place the rules live.
+Which are legal is decided by the state's `legal_actions()` (game.py, both rule sets), the one place the rules live.
 Cards in hand are named by instance uid; characters and Evas by index (effects.CHARACTERS, effects.EVAS); a
 player by seat. Combinatorial choices are sequential: the Evas of a battle are sent out one `Deploy` at a time.
 """

@@ -3,30 +3,31 @@ subclass that changes class-level weights; all decide from the view alone (what 
 ties with the seeded generator they are handed.
 
 - `seeker`: pursues its own 補完. Speaks the dialogue and drama that move its 補完 card's conditions, keeps 求 cards
-  for the stage, answers only what sets it back, and plays battles to win them. In the short rule it keeps its
-  own character safe in the group and hurts the others.
+  for the stage, answers only what sets it back, and plays battles to win them. In the short rule it weighs
+  the danger to its own character more.
 - `hurter`: works against the others. Hurts, ungroups and downs the characters the other players' 補完 cards need,
   answers their dialogue, plays against their battles (a lost battle costs them 3 cards) and keeps 傷 cards for
-  their stages. In the short rule it hunts the character it believes the opponent holds.
+  their stages. In the short rule it weighs the chance to win more.
 
-Both judge one action ahead: the city after the action (groups, downed characters, cards under main cards) is
-scored by how near each player's 補完 card is to its next level, and every card spoken is weighed against the
-hand it leaves (an empty hand or a deck too short for the draw points drops a player out, EVA-DRAW2-5).
+Both judge one action ahead. In the standard rules the city after the action (groups, downed characters, cards
+under main cards) is scored by how near each player's 補完 card is to its next level, and every card spoken is
+weighed against the hand it leaves (an empty hand or a deck too short for the draw points drops a player out,
+EVA-DRAW2-5). In the short rule a position is scored by the chance to down the opponent's hidden character with
+the lines we hold and will draw, against the danger to our own (see _ShortCtx).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcgsim.games.eva import actions as A
-from tcgsim.games.eva.cards import EvaCard, Kind, Mark
-from tcgsim.games.eva.city import can_reach, normalise_groups
+from tcgsim.games.eva.cards import EvaCard, Kind, Mark, can_reach, city, normalise_groups
 from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
-from tcgsim.games.eva.game import EvaView
-from tcgsim.games.eva.short import EvaShortView
+from tcgsim.games.eva.game import EvaShortView, EvaView
 
 # ------------------------------------------------------------------------------------------------ the city
 
@@ -115,8 +116,8 @@ class ScriptedAgent:
     sabotage: ClassVar[bool] = False  # play against the other players' battles
     cushion: ClassVar[int] = 3  # the hand it wants to keep after the 第2ドローフェイズ
     answer_at: ClassVar[float] = 1.0  # how much harm a card must do before it answers with a <対抗>
-    short_aggression: ClassVar[float] = 1.0  # short rule: appetite for hurting
-    short_guard: ClassVar[float] = 1.0  # short rule: care for its own character
+    short_aggression: ClassVar[float] = 1.0  # short rule: weight of the chance to win
+    short_guard: ClassVar[float] = 1.0  # short rule: weight of the danger to its own character
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if isinstance(view, EvaShortView):
@@ -457,133 +458,365 @@ def _mentions(cond: Cond, kind: CondKind) -> bool:
 # ------------------------------------------------------------------------------------------------ short rule
 
 
-DECK_LINE = 0.4  # short rule: a ▲ card still in the deck, against one in hand
+WIN = 100.0  # short rule: a position is worth about WIN times the chance to win
+LOSS = -1000.0  # our own character downed
+DECK_LINE = 0.5  # a card still in the deck, against one in hand (it comes later, if at all)
+LATER_ANSWER = 0.6  # a later hurt can wait for a safer moment: the answer chance then, against now
+ANSWER_NOW = 0.75  # the chance an opponent holding a possible answer gives it now
+REVIVE_LINE = 0.5  # a line whose speaker is downed but can be turned up again by one of our 求 lines
+SPEND = 0.3  # share of a card's worth a セリフ costs: a card kept is not a card used (the hand holds six)
+SPEAK_COST = 1.0  # a セリフ or an answer costs a card, and the turn goes on
+AHEAD = 8  # the opponent's cards we fear in the next turns
+GROUPED_RISK = 0.2  # our character in a group: the danger, against out of every group
+SETUP = 1.0  # worth of a セリフ that leaves the opponent one character fewer to answer our next hurt with
+CANDIDATE_LINE = 0.6  # a line whose speaker may be the opponent's character (we may have to down it first)
+SIGN_HURT = 0.6  # belief: the opponent hurt that character (hardly its own)
+SIGN_SEEK = 1.3  # it sought that character
+PRIOR = 10.0  # weight, in cards, of our own list as the guess of the opponent's before its cards are seen
+
+
+def _p_one(mu: float) -> float:
+    """The chance of at least one success among Poisson(mu)."""
+    return 1.0 - math.exp(-mu)
 
 
 class _ShortCtx:
-    """One decision of the short rule. The position is worth about 100 times the chance to win: the opponent's
-    character is one of the face-up others (a belief from its public play); each is worth its probability times
-    how surely we can down it: done if downed, nothing if no character of ours next to it can hurt it."""
+    """One decision of the short rule, judged by the chance to win (about WIN per certainty) minus the danger to
+    our own character (the chance one of the opponent's ▲ lines at it lands soon).
+
+    The opponent's character is one of the others never downed (downing it would have ended the game, so one
+    turned up again is known to be neither player's); a belief weighs them by the opponent's public play. Each
+    candidate counts its probability times how surely we can down it with the cards we hold and will draw: it
+    must first be hurt out of its group, and the hurt that downs it needs a face-up character next to it of a
+    colour we hold a ▲ line for (I-REACH). Lines whose speaker is downed count at a discount when one of our 求
+    lines can turn the speaker up again, and so do lines whose speaker may be the opponent's character (we may
+    have to down it first). Every line is discounted by the chance the opponent answers it: the share of its
+    cards (its public ones, our own list as the prior) that the characters reaching the speaker or the target
+    could speak as an answer (I-COUNTER). Downing a candidate wins with its probability and otherwise clears it.
+    A セリフ is worth its effect times the chance it is not answered now, and what it sets up (a character that
+    has spoken cannot answer our next hurt), against part of what the card is worth kept; a card is worth what
+    the position loses without it, and a pass throws away the cheapest.
+    """
 
     def __init__(self, agent: ScriptedAgent, view: EvaShortView) -> None:
         self.a = agent
         self.v = view
         self.me = view.player
+        self.opp = 1 - view.player
         self.mine = view.character
         self.cards = {u: c for u, c in ((u, view.card(u)) for u in view.hand()) if c is not None}
+        self.down = view.down
+        self.group = view.group
+        self.cleared = view.cleared
+        self.win = WIN * agent.short_aggression
         self.belief = self._belief()
-        # our ▲ lines: (speaker, target) -> how many cards, those in the deck at a discount (they come late)
-        self.lines: dict[tuple[int, int], float] = {}
-        for weight, cards in ((1.0, self.cards.values()), (DECK_LINE, view.deck_cards())):
+        # our lines: hurt[s][t] / seek[s][t], cards whose colour s ▲ / ● t; those in the deck at a discount
+        self.hurt = [[0.0] * 6 for _ in range(6)]
+        self.seek = [[0.0] * 6 for _ in range(6)]
+        for card in self.cards.values():
+            self._lines(card, 1.0)
+        deck = view.deck_cards()
+        for card in deck:
+            self._lines(card, DECK_LINE)
+        opp_deck = view.deck_size(self.opp)
+        opp_hand = view.hand_size(self.opp)
+        self.opp_hand = opp_hand
+        self.opp_future = 6 if opp_deck else opp_hand  # the hand it will answer from in later turns
+        spoken = view.spoken()
+        self.opp_seen = [*view.discard(self.opp), *(c for c, owner, _m, _x in spoken if owner == self.opp)]
+        self.own_list = [*self.cards.values(), *deck, *view.discard(self.me),
+                         *(c for c, owner, _m, _x in spoken if owner == self.me)]
+        # the opponent's cards as a distribution (its public cards, our own list as the prior): per colour, the
+        # share that answers anything (flagged <対抗>), that has a mark for a, and that has marks for both a and b
+        self.flag = [0.0] * 6
+        self.marked = [[0.0] * 6 for _ in range(6)]
+        self.both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
+        seen = len(self.opp_seen)
+        for cards, weight in ((self.opp_seen, 1.0 / (seen + PRIOR)),
+                              (self.own_list, PRIOR / (seen + PRIOR) / max(1, len(self.own_list)))):
             for card in cards:
-                for kind, t in card.marks:
-                    if kind is Mark.HURT and 0 <= card.colour < 6:
-                        self.lines[(card.colour, t)] = self.lines.get((card.colour, t), 0.0) + weight
+                c = card.colour
+                if not 0 <= c < 6:
+                    continue
+                if card.serif_counter:
+                    self.flag[c] += weight
+                    continue
+                targets = sorted({t for _k, t in card.marks})
+                for i, a in enumerate(targets):
+                    self.marked[c][a] += weight
+                    for b in targets[i + 1:]:
+                        self.both[c][a][b] += weight
+                        self.both[c][b][a] += weight
+        # the opponent's ▲ lines at our character, per colour: among its public cards, and our list's share
+        self.threat_seen = [0.0] * 6
+        self.threat_prior = [0.0] * 6
+        for cards, into, weight in ((self.opp_seen, self.threat_seen, 1.0),
+                                    (self.own_list, self.threat_prior, 1.0 / max(1, len(self.own_list)))):
+            for card in cards:
+                if 0 <= card.colour < 6 and card.mark_for(Mark.HURT, self.mine):
+                    into[card.colour] += weight
+        self.ahead = min(AHEAD, opp_hand + opp_deck)
+        self._answer_memo: dict[tuple[int, int, int], float] = {}
+        self._later_memo: dict[tuple[int, int, tuple[bool, ...], tuple[int, ...]], float] = {}
+        self._hurts: list[tuple[int, int, int, float]] | None = None
+        self._keep_memo: dict[int, float] = {}
+        self.base = self.value(self.down, self.group, self.belief)
+
+    # ----------------------------------------------------------------------------------- knowledge
 
     def _belief(self) -> list[float]:
-        """How likely each character is the opponent's, from what it did in public."""
-        down = self.v.down
-        weight = [0.0 if c == self.mine or down[c] else 1.0 for c in range(6)]
-        opp = 1 - self.me
+        """How likely each character is the opponent's, from what it did in public. Answering a hurt on a
+        character is no sign: a player answers whatever harms it."""
+        down, cleared = self.down, self.cleared
+        weight = [0.0 if c == self.mine or down[c] or cleared[c] else 1.0 for c in range(6)]
         for seat, what, c in self.v.history():
-            if seat != opp:
+            if seat != self.opp:
                 continue
             if what == 0:
-                weight[c] *= 0.6  # it hurt c: hardly its own
+                weight[c] *= SIGN_HURT  # it hurt c: hardly its own
             elif what == 1:
-                weight[c] *= 1.3  # it sought c
-            elif what == 2:
-                weight[c] *= 1.8  # it answered a hurt on c
+                weight[c] *= SIGN_SEEK  # it sought c
         total = sum(weight) or 1.0
         return [w / total for w in weight]
 
-    def reach(self, down: Sequence[bool], c: int) -> float:
-        """How many of our ▲ cards for c can be spoken by a face-up character next to c (I-REACH)."""
-        return sum(n for (s, t), n in self.lines.items() if t == c and not down[s] and s in _ADJ[c])
+    def _lines(self, card: EvaCard, weight: float) -> None:
+        s = card.colour
+        if not 0 <= s < 6:
+            return
+        for kind, t in card.marks:
+            (self.hurt if kind is Mark.HURT else self.seek)[s][t] += weight
 
-    def value(self, down: Sequence[bool], group: Sequence[int]) -> float:
+    def answer_chance(self, speaker: int, target: int, spent: int = -1) -> float:
+        """The chance the opponent answers our セリフ by `speaker` to `target` now (or once `spent` has spoken
+        too): it must hold a セリフ whose character is up, has not spoken this turn and reaches the speaker or the
+        target (I-COUNTER)."""
+        if self.opp_hand <= 0:
+            return 0.0
+        key = (speaker, target, spent)
+        found = self._answer_memo.get(key)
+        if found is not None:
+            return found
+        v = self.v
+        f = 0.0
+        for c in range(6):
+            if c != speaker and c != spent and v.can_speak(c):
+                f += self._share(c, speaker if v.reach(c, speaker) else -1, target if v.reach(c, target) else -1)
+        chance = ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** self.opp_hand)
+        self._answer_memo[key] = chance
+        return chance
+
+    def _share(self, c: int, a: int, b: int) -> float:
+        """The share of the opponent's cards of colour c that answer a セリフ addressing a or b (-1: no one)."""
+        if a == c:
+            a = -1
+        if b in (c, a):
+            b = -1
+        if a < 0 and b < 0:
+            return 0.0
+        if a < 0 or b < 0:
+            return self.flag[c] + self.marked[c][max(a, b)]
+        return self.flag[c] + self.marked[c][a] + self.marked[c][b] - self.both[c][a][b]
+
+    def later_answer(self, speaker: int, target: int, down: tuple[bool, ...], group: tuple[int, ...]) -> float:
+        """The chance a hurt of ours by `speaker` on `target` is answered in a later turn, every face-up
+        character able to speak: those reaching the speaker or the target, with the hand the opponent will
+        have."""
+        h = self.opp_future
+        if h <= 0:
+            return 0.0
+        key = (speaker, target, down, group)
+        found = self._later_memo.get(key)
+        if found is not None:
+            return found
+        f = 0.0
+        for c in range(6):
+            if c != speaker and not down[c]:
+                f += self._share(c, speaker if can_reach(_ADJ, group, c, speaker) else -1,
+                                 target if can_reach(_ADJ, group, c, target) else -1)
+        chance = LATER_ANSWER * ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** h)
+        self._later_memo[key] = chance
+        return chance
+
+    # ----------------------------------------------------------------------------------- the position
+
+    def _revivable(self, d: int, down: Sequence[bool]) -> bool:
+        """A downed d can be turned up by one of our 求 lines from a face-up neighbour (a downed d is in no
+        group)."""
+        return any(self.seek[r][d] > 0 and not down[r] for r in _ADJ[d])
+
+    def feasible(self, c: int, down: Sequence[bool], group: Sequence[int], belief: Sequence[float]) -> float:
+        """How surely we can down c: our ▲ lines from its face-up neighbours (the last hurt needs one), and from
+        the other members of its group (they can take it out of the group, not down it). A neighbour that may be
+        the opponent's character counts less: we may have to down it first."""
+        near = 0.0
+        inside = 0.0
+        label = group[c]
+        hurt = self.hurt
+        down = tuple(down)
+        group = tuple(group)
+        alone = group
+        if label >= 0:  # the last hurt falls on c out of its group
+            out = list(group)
+            out[c] = -1
+            normalise_groups(out)
+            alone = tuple(out)
+        for s in range(6):
+            n = hurt[s][c]
+            if not n or s == c:
+                continue
+            if belief[s]:
+                n *= CANDIDATE_LINE
+            if s in _ADJ[c]:
+                if not down[s]:
+                    near += n * (1.0 - self.later_answer(s, c, down, alone))
+                elif self._revivable(s, down):
+                    near += REVIVE_LINE * n * (1.0 - self.later_answer(s, c, down, alone))
+            elif label >= 0 and group[s] == label and not down[s]:
+                inside += n * (1.0 - self.later_answer(s, c, down, group))
+        if label < 0:
+            return _p_one(near)
+        one = near * math.exp(-near)
+        return 1.0 - math.exp(-near) * (1.0 + near) + one * _p_one(inside)
+
+    def danger(self, down: Sequence[bool], group: Sequence[int]) -> float:
+        """The chance the opponent downs our character soon: out of every group, one of its ▲ lines from a face-up
+        character that reaches ours does it; in a group it takes two."""
         me = self.mine
-        if down[me]:
-            return -1000.0
-        value = 0.0
-        if group[me] < 0:
-            threats = sum(1 for c in range(6) if not down[c] and can_reach(_ADJ, group, c, me))
-            value -= self.a.short_guard * (8.0 + 2.0 * threats)
+        seen = prior = 0.0
+        for c in range(6):
+            if not down[c] and can_reach(_ADJ, group, c, me):
+                seen += self.threat_seen[c]
+                prior += self.threat_prior[c]
+        f = (seen + prior * PRIOR) / (len(self.opp_seen) + PRIOR)
+        exposed = 1.0 - (1.0 - f) ** self.ahead
+        return exposed if group[me] < 0 else GROUPED_RISK * exposed
+
+    def value(self, down: Sequence[bool], group: Sequence[int], belief: Sequence[float]) -> float:
+        if down[self.mine]:
+            return LOSS
         chance = 0.0
         for c in range(6):
-            p = self.belief[c]
-            if not p:
-                continue
-            if down[c]:
-                chance += p
-                continue
-            n = self.reach(down, c)
-            if n:
-                chance += p * (0.7 * min(1.0, n / 2.0) + (0.2 if group[c] < 0 else 0.0))
-        return value + 100.0 * self.a.short_aggression * chance
+            p = belief[c]
+            if p:
+                chance += p if down[c] else p * self.feasible(c, down, group, belief)
+        return self.win * chance - WIN * self.a.short_guard * self.danger(down, group)
+
+    def after(self, kind: Mark, speaker: int, target: int) -> float:
+        """The value once a セリフ resolves: downing a candidate wins with its probability, else clears it."""
+        down = list(self.down)
+        group = list(self.group)
+        if kind is Mark.HURT:
+            _hurt(down, group, target)
+        else:
+            _seek(down, group, speaker, target)
+        if down[self.mine]:
+            return LOSS
+        if down[target] and not self.down[target]:
+            p = self.belief[target]
+            if p >= 0.999:
+                return self.win
+            rest = [0.0 if c == target else b / (1.0 - p) for c, b in enumerate(self.belief)]
+            return p * self.win + (1.0 - p) * self.value(down, group, rest)
+        return self.value(down, group, self.belief)
+
+    def without(self, card: EvaCard) -> float:
+        """The value of the present position had we not this card."""
+        self._lines(card, -1.0)
+        try:
+            return self.value(self.down, self.group, self.belief)
+        finally:
+            self._lines(card, 1.0)
+
+    def keep(self, uid: int) -> float:
+        """What a card in hand is worth: what the position loses without it, and a little for an answer or a 求
+        that regroups our character."""
+        found = self._keep_memo.get(uid)
+        if found is not None:
+            return found
+        card = self.cards[uid]
+        value = self.base - self.without(card)
+        mine = self.mine
+        if card.serif_counter:
+            value += 2.0
+        for kind, t in card.marks:
+            if kind is Mark.SEEK and (t == mine or card.colour == mine):
+                value += 1.5
+        value += 0.1 * len(card.marks)
+        self._keep_memo[uid] = value
+        return value
+
+    def gain(self, card: EvaCard, mark: int) -> float:
+        """What a セリフ of ours changes if it is not answered."""
+        kind, target = card.marks[mark]
+        self._lines(card, -1.0)
+        try:
+            return self.after(kind, card.colour, target) - self.value(self.down, self.group, self.belief)
+        finally:
+            self._lines(card, 1.0)
+
+    def hurts(self) -> list[tuple[int, int, int, float]]:
+        """Our ▲ セリフ in hand worth speaking this turn: (uid, speaker, target, gain)."""
+        if self._hurts is None:
+            self._hurts = []
+            v = self.v
+            for uid, card in self.cards.items():
+                s = card.colour
+                if not 0 <= s < 6 or not v.can_speak(s):
+                    continue
+                for m, (kind, t) in enumerate(card.marks):
+                    if kind is Mark.HURT and v.reach(s, t):
+                        g = self.gain(card, m)
+                        if g > 0:
+                            self._hurts.append((uid, s, t, g))
+        return self._hurts
+
+    def setup(self, uid: int, speaker: int) -> float:
+        """Speaking with `speaker` uses its turn: it can no longer answer the hurt we speak next (I-COUNTER)."""
+        if self.opp_hand <= 0:
+            return 0.0
+        best = 0.0
+        for u, s, t, g in self.hurts():
+            if u != uid and s != speaker:
+                drop = self.answer_chance(s, t) - self.answer_chance(s, t, speaker)
+                best = max(best, drop * g)
+        return SETUP * best
+
+    # ----------------------------------------------------------------------------------- actions
 
     def score(self, action: Any) -> float:
-        v = self.v
         t = type(action)
-        if t is A.PassDiscard:  # the card is lost either way: pass with the least useful one
-            card = self.cards.get(action.card)
-            return -1.0 - (self.keep(card) if card is not None else 0.0)
+        if t is A.PassDiscard:
+            return -self.keep(action.card) if action.card in self.cards else 0.0
         if t is A.Decline:
             return 0.0
-        down = list(v.down)
-        group = list(v.group)
-        base = self.value(down, group)
         if t is A.Speak:
             card = self.cards.get(action.card)
             if card is None:
                 return -1.0
             kind, target = card.marks[action.mark]
-            if kind is Mark.HURT:
-                _hurt(down, group, target)
-            else:
-                _seek(down, group, card.colour, target)
-            if down[self.mine]:
-                return -1000.0
-            if down[target] and self.belief[target] > 0.99:
-                return 1000.0
-            gain = self.value(down, group) - base
-            return gain - 1.0 - 0.3 * self.keep(card) - (2.0 if abs(gain) < 1e-9 else 0.0)
+            self._lines(card, -1.0)
+            try:
+                failed = self.value(self.down, self.group, self.belief)
+                done = self.after(kind, card.colour, target)
+            finally:
+                self._lines(card, 1.0)
+            if done <= LOSS:
+                return LOSS
+            q = self.answer_chance(card.colour, target)
+            return ((1.0 - q) * (done - failed) + self.setup(action.card, card.colour)
+                    - SPEND * self.keep(action.card) - SPEAK_COST)
         if t is A.Counter:
-            offered = v.offered()
+            offered = self.v.offered()
             card = self.cards.get(action.card)
             if offered is None or card is None:
                 return -1.0
             o_card, speaker, mark = offered
             kind, target = o_card.marks[mark]
-            if kind is Mark.HURT:
-                _hurt(down, group, target)
-            else:
-                _seek(down, group, speaker, target)
-            harm = self.value(down, group) - base
-            return -harm - 1.0 - 0.3 * self.keep(card)
+            return self.base - self.after(kind, speaker, target) - SPEND * self.keep(action.card) - SPEAK_COST
         return 0.0
 
-    def keep(self, card: EvaCard) -> float:
-        """Cards that can hurt the likely opponent character or seek our own are worth keeping."""
-        value = 0.0
-        for kind, t in card.marks:
-            if kind is Mark.HURT:
-                value += 8.0 * self.belief[t] if 0 <= card.colour < 6 and card.colour in _ADJ[t] else \
-                    2.0 * self.belief[t]
-            elif t == self.mine:
-                value += 3.0
-        if card.serif_counter:
-            value += 2.0
-        return value + 0.5 * len(card.marks)
 
-
-def _adjacency() -> tuple[frozenset[int], ...]:
-    from tcgsim.games.eva.cards import city
-
-    return city().adjacent
-
-
-_ADJ = _adjacency()
+_ADJ = city().adjacent
 
 
 class Seeker(ScriptedAgent):
@@ -592,7 +825,7 @@ class Seeker(ScriptedAgent):
     rival_weight: ClassVar[float] = 0.5
     sabotage: ClassVar[bool] = False
     short_aggression: ClassVar[float] = 1.2
-    short_guard: ClassVar[float] = 2.5
+    short_guard: ClassVar[float] = 0.6
 
 
 class Hurter(ScriptedAgent):
@@ -602,7 +835,7 @@ class Hurter(ScriptedAgent):
     answer_at: ClassVar[float] = 0.4
     sabotage: ClassVar[bool] = True
     short_aggression: ClassVar[float] = 2.0
-    short_guard: ClassVar[float] = 1.5
+    short_guard: ClassVar[float] = 0.9
 
 
 STYLES = {"seeker": Seeker, "hurter": Hurter}

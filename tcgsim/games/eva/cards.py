@@ -1,4 +1,9 @@
-"""Typed EVA card records and the city (第3新東京市), built once from carddb/eva (stats as ints, effects compiled)."""
+"""Typed EVA card records and the city (第3新東京市), built once from carddb/eva (stats as ints, effects compiled).
+
+The city is card data: the nine city cards (CITY-01..09) belong to no one (EVA-SETUP-4), and what the rules read
+of them is here: the adjacency of the six main characters (I-CITY), the Evas' pilots and strength, and the two
+rules of grouping every rule set and the scripted players share (`normalise_groups`, `can_reach`, I-REACH).
+"""
 
 from __future__ import annotations
 
@@ -179,6 +184,29 @@ def city() -> City:
         names_ja=tuple(str(chars[k]["name_ja"]) for k in CHARACTERS),
         eva_names_ja=tuple(str(evas[k]["name_ja"]) for k in EVAS),
     )
+
+
+N_CHARS = 6
+N_EVAS = 3
+
+
+def normalise_groups(group: list[int]) -> None:
+    """Label each group by its smallest member; a group of one is no group (I-REACH)."""
+    members: dict[int, list[int]] = {}
+    for c, label in enumerate(group):
+        if label >= 0:
+            members.setdefault(label, []).append(c)
+    for c in range(len(group)):
+        group[c] = -1
+    for chars in members.values():
+        if len(chars) > 1:
+            for c in chars:
+                group[c] = chars[0]
+
+
+def can_reach(adjacent: Sequence[frozenset[int]], group: Sequence[int], c: int, t: int) -> bool:
+    """I-REACH: c may address t if they are adjacent in the city or in one group."""
+    return c != t and (t in adjacent[c] or (group[c] >= 0 and group[c] == group[t]))
 
 
 CHAR_NAMES = ("Shinji", "Rei", "Asuka", "Misato", "Ritsuko", "Gendo")
