@@ -11,13 +11,16 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tcgsim import __version__
 from tcgsim.cards import CardDataError, load_pool
 from tcgsim.games import GAMES, UnknownGame, get_game
+
+if TYPE_CHECKING:
+    from tcgsim.sim import RunConfig
 
 app = typer.Typer(
     name="tcgsim",
@@ -288,22 +291,193 @@ def bench(
     game: Annotated[str, typer.Argument(help="The game to measure.", callback=_game_arg, metavar="GAME")] = "mana",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 200,
     seed: Annotated[int, _PlayOptions.seed] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (1: in this process). "
+                                         "Compare 1 and 2 for the parallel speed-up.")] = 1,
     fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")] = ListFormat.text,
 ) -> None:
-    """Measure the engine: scripted mirror games in one process; games/s, decisions/s, peak memory.
+    """Measure the engine: scripted mirror games on 1 or more worker processes; games/s, decisions/s, peak memory.
 
-    Example: tcgsim bench mana --games 500
+    Example: tcgsim bench mana --games 2000 --workers 2
     """
     from tcgsim.bench import run_bench
 
     _game_class_or_exit(game)
-    result = run_bench(game, games, seed)
+    result = run_bench(game, games, seed, workers=workers)
     if fmt is ListFormat.json:
         typer.echo(json.dumps(result.to_json()))
         return
+    where = "on one core" if result.workers == 1 else f"on {result.workers} worker processes"
     typer.echo(f"{result.game}: {result.games} games, {result.decisions} decisions in {result.seconds:.2f} s "
-               f"on one core: {result.games_per_s:.1f} games/s, {result.decisions_per_s:,} decisions/s, "
+               f"{where}: {result.games_per_s:.1f} games/s, {result.decisions_per_s:,} decisions/s, "
                f"peak memory {result.peak_rss_mb:.0f} MB (agent: {result.agent})")
+
+
+# ------------------------------------------------------------------------------------------ simulate, matchups
+
+
+class Backend(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+class _SimOptions:
+    """Option declarations shared by simulate and matchups."""
+
+    games = typer.Option("--games", "-n", min=1, help="Games per matchup (rounded up to whole pairs: one game "
+                         "per seat rotation, same seed).")
+    seed = typer.Option("--seed", min=0, help="Run seed: every game's seed derives from it (docs/results.md).")
+    ai = typer.Option("--ai", help="Agent per deck: one for all, one per deck in order, or DECK=AGENT (repeat "
+                      "it). Default: the game's scripted style. See `tcgsim agents`.")
+    workers = typer.Option("--workers", "-w", min=1, help="Worker processes (default: the cores available).",
+                           show_default=False)
+    out = typer.Option("--out", "-o", help="Run folder (default: reports/<decks>-<timestamp>).", show_default=False)
+    force = typer.Option("--force", help="Overwrite an existing run folder.")
+    resume = typer.Option("--resume", help="Finish the interrupted run in this folder (same command).",
+                          metavar="DIR", show_default=False)
+    backend = typer.Option("--backend", help="local worker processes, or a Dask cluster.")
+    scheduler = typer.Option("--scheduler", help="Dask scheduler address (tcp://host:8786); without it, "
+                             "--backend dask starts a local cluster.", show_default=False)
+    quiet = typer.Option("--quiet", "-q", help="No progress bar (it shows only on a terminal anyway).")
+    no_report = typer.Option("--no-report", help="Do not write the report at the end.")
+
+
+def _sim_decks_or_exit(paths: list[Path]) -> list[Any]:
+    """Like _decks_or_exit, but decks of different games are a usage error (exit 2), found before validating."""
+    from tcgsim.decks import read_deck
+
+    seen: dict[str, str] = {}
+    for path in paths:
+        try:
+            seen.setdefault(read_deck(path).game, str(path))
+        except ValueError:  # unreadable: the validator reports it below
+            continue
+    if len(seen) > 1:
+        raise fail("decks of different games: " + ", ".join(f"{p} is a {g} deck" for g, p in seen.items()),
+                   EXIT_USAGE)
+    loaded = _decks_or_exit(paths)
+    _game_class_or_exit(loaded[0].game)
+    return loaded
+
+
+def _run_or_exit(config: RunConfig, out: Path | None, resume: Path | None, force: bool, workers: int | None,
+                 backend: Backend, scheduler: str | None, quiet: bool, no_report: bool) -> None:
+    """Execute a planned run with a progress bar, then print where it is and its summary."""
+    from tcgsim.sim import RunFailed, SimError, execute
+    from tcgsim.sim.progress import GameProgress, show_progress
+    from tcgsim.sim.store import default_out
+
+    if resume is not None and out is not None and resume != out:
+        raise fail(f"--out {out} and --resume {resume} name different folders; give one", EXIT_USAGE)
+    if scheduler and backend is not Backend.dask:
+        raise fail("--scheduler is for --backend dask", EXIT_USAGE)
+    folder = resume or out or default_out([d.key for d in config.decks])
+    label = (" vs ".join(d.key for d in config.decks) if config.kind == "simulate"
+             else f"{len(config.matchups)} matchups")
+    try:
+        with GameProgress(label, show_progress(quiet)) as bar:
+            outcome = execute(config, folder, workers=workers, backend=backend.value, scheduler=scheduler,
+                              force=force, resume=resume is not None, progress=bar.update)
+    except SimError as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
+    except RunFailed as exc:
+        where = f" (traceback in {folder / 'failure.txt'})" if exc.detail else ""
+        raise fail(f"run failed, finished games are kept: {exc}{where}") from None
+    except KeyboardInterrupt:
+        typer.echo(f"tcgsim: interrupted; finished games are kept. To finish: {config.command()} --resume "
+                   f"{folder}", err=True)
+        raise typer.Exit(130) from None
+    for line in outcome.lines():
+        typer.echo(line)
+    if not no_report:
+        try:
+            from tcgsim.report import write_report  # type: ignore[attr-defined]
+        except ImportError:
+            return
+        try:
+            written = write_report(outcome.folder)
+        except Exception as exc:  # the results are safe; say why the report is missing, in one line
+            raise fail(f"results are in {outcome.folder}, but the report failed: {type(exc).__name__}: {exc}") \
+                from None
+        html = getattr(written, "html", None)
+        typer.echo(f"report: {html if html is not None else outcome.folder}")
+
+
+@app.command()
+def simulate(
+    decks: Annotated[list[Path], typer.Argument(help="The decks of every game: 2 for a two-player game, 2-4 "
+                                                "for eva.", metavar="DECK...")],
+    games: Annotated[int, _SimOptions.games] = 100,
+    seed: Annotated[int, _SimOptions.seed] = 0,
+    workers: Annotated[int | None, _SimOptions.workers] = None,
+    ai: Annotated[list[str] | None, _SimOptions.ai] = None,
+    out: Annotated[Path | None, _SimOptions.out] = None,
+    force: Annotated[bool, _SimOptions.force] = False,
+    resume: Annotated[Path | None, _SimOptions.resume] = None,
+    backend: Annotated[Backend, _SimOptions.backend] = Backend.local,
+    scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
+    quiet: Annotated[bool, _SimOptions.quiet] = False,
+    no_report: Annotated[bool, _SimOptions.no_report] = False,
+) -> None:
+    """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
+
+    Reproducible (the same command gives the same tables on any number of workers or a Dask cluster) and
+    resumable (--resume DIR finishes a killed run). Exit status: 0 done, 1 invalid decks or a failed run,
+    2 usage error.
+
+    Example: tcgsim simulate decks/mana/firestorm.yaml decks/mana/floodwater.yaml --games 1000 --seed 7
+    """
+    from tcgsim.sim import SimError, plan_simulation
+
+    loaded = _sim_decks_or_exit(decks)
+    try:
+        config = plan_simulation(loaded, games, seed, ai)
+    except SimError as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
+    _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
+
+
+@app.command()
+def matchups(
+    paths: Annotated[list[str], typer.Argument(help="Deck files, folders of deck files, or globs.",
+                                               metavar="PATH...")],
+    games: Annotated[int, _SimOptions.games] = 100,
+    seed: Annotated[int, _SimOptions.seed] = 0,
+    gauntlet: Annotated[Path | None, typer.Option("--gauntlet", help="Play this deck against each deck of "
+                                                  "PATH... instead of every pair.", show_default=False)] = None,
+    mirror: Annotated[bool, typer.Option("--mirror", help="Include mirror matches (a deck against itself).")]
+    = False,
+    workers: Annotated[int | None, _SimOptions.workers] = None,
+    ai: Annotated[list[str] | None, _SimOptions.ai] = None,
+    out: Annotated[Path | None, _SimOptions.out] = None,
+    force: Annotated[bool, _SimOptions.force] = False,
+    resume: Annotated[Path | None, _SimOptions.resume] = None,
+    backend: Annotated[Backend, _SimOptions.backend] = Backend.local,
+    scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
+    quiet: Annotated[bool, _SimOptions.quiet] = False,
+    no_report: Annotated[bool, _SimOptions.no_report] = False,
+) -> None:
+    """Play every pair of decks (or a --gauntlet deck against a field) and write the win-rate matrix.
+
+    Two-player games per matchup, seats balanced; the run folder holds the tables of `simulate` and
+    matrix.csv. With --gauntlet, --ai lists start with the gauntlet deck (or use DECK=AGENT).
+
+    Example: tcgsim matchups decks/mana/ --games 200 --mirror
+    """
+    from tcgsim.sim import SimError, plan_matchups
+    from tcgsim.validate import expand_paths, format_text
+
+    found, missing = expand_paths(paths)
+    if missing:
+        for line in format_text(missing, _paint)[:-1]:
+            typer.echo(line, err=True)
+        raise fail("fix the paths above first")
+    field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found])
+    hero = field.pop(0) if gauntlet is not None else None
+    try:
+        config = plan_matchups(field, games, seed, ai, hero, mirror)
+    except SimError as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
+    _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
 
 
 def main() -> None:

@@ -1,0 +1,268 @@
+"""Play one task (a few dozen games) and turn the games into rows of the three result tables.
+
+This is what runs inside a worker process (or a Dask worker, or the main process with one worker). A game that
+raises is recorded as an error row (seed, decks, `ExceptionType: message`) and the task goes on; only a failure
+outside the games (say, a full disk) fails the task.
+
+Rows are built column by column and sorted as docs/results.md says (game_id, then turn, seat, card_id), so a
+shard's bytes depend on its games alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from tcgsim.agents import make_agent
+from tcgsim.cards import load_pool
+from tcgsim.decks import Deck
+from tcgsim.engine import Agent, GameResult, State, Termination, play_game
+from tcgsim.games import get_game
+from tcgsim.sim.seeds import GamePlan, PlannedGame, Task
+
+__all__ = ["MAX_SEATS", "TEMPO_KEYS", "RunDeck", "RunSpec", "ShardTables", "table_schemas", "tempo_column",
+           "play_task", "deck_sha256", "warm", "error_text"]
+
+MAX_SEATS = 4  # deck_0..deck_3, ai_0..ai_3: the most players any game has (eva)
+
+
+def deck_sha256(deck: Deck) -> str:
+    """The sha256 of the deck's file; for a deck built in memory, of its contents (so resume still checks it)."""
+    path = Path(deck.path)
+    if path.is_file():
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    content = {"game": deck.game, "name": deck.name,
+               "sections": {k: [[e.ref, e.count] for e in v] for k, v in deck.sections.items()}}
+    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class RunDeck:
+    """A deck as a run knows it: its unique key (what every table names it by), provenance and agent."""
+
+    key: str
+    name: str
+    path: str
+    sha256: str
+    game: str
+    ai: str
+    deck: Deck = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything a worker needs to play any task of a run; sent once per worker process."""
+
+    run_id: str  # a digest of the settings: names caches and Dask keys
+    game: str
+    decks: tuple[RunDeck, ...]
+    plan: GamePlan
+
+
+@dataclass(frozen=True)
+class ShardTables:
+    """The rows of one task's games, one Arrow table per result table."""
+
+    task_id: int
+    games: pa.Table
+    tempo: pa.Table
+    cards: pa.Table
+
+    @property
+    def n_games(self) -> int:
+        return int(self.games.num_rows)
+
+
+TEMPO_KEYS = ("game_id", "turn", "seat", "deck")
+
+
+def tempo_column(metric: str) -> str:
+    """The tempo column of a metric: its name, or metric_<name> when that name is one of the key columns (eva
+    counts the cards left in its `deck`, which is also the deck key column)."""
+    return f"metric_{metric}" if metric in TEMPO_KEYS else metric
+
+
+@cache
+def table_schemas(game: str) -> tuple[pa.Schema, pa.Schema, pa.Schema]:
+    """The Arrow schemas of games, tempo and cards for one game (tempo has one column per tempo metric)."""
+    games = pa.schema([
+        ("game_id", pa.int64()), ("run_seed", pa.int64()), ("game_seed", pa.int64()),
+        ("matchup_id", pa.int32()), ("matchup", pa.string()), ("pair", pa.int32()), ("rotation", pa.int32()),
+        ("game", pa.string()), ("n_players", pa.int8()),
+        *[(f"deck_{i}", pa.string()) for i in range(MAX_SEATS)],
+        *[(f"ai_{i}", pa.string()) for i in range(MAX_SEATS)],
+        ("winner_seat", pa.int8()), ("winner_deck", pa.string()), ("reason", pa.string()),
+        ("turns", pa.int32()), ("decisions", pa.int32()), ("error", pa.string()),
+    ])
+    metrics = [tempo_column(m.name) for m in get_game(game).game_class().tempo_metrics]
+    tempo = pa.schema([("game_id", pa.int64()), ("turn", pa.int32()), ("seat", pa.int8()), ("deck", pa.string()),
+                       *[(name, pa.float64()) for name in metrics]])
+    cards = pa.schema([
+        ("game_id", pa.int64()), ("seat", pa.int8()), ("deck", pa.string()), ("card_id", pa.string()),
+        ("card_name", pa.string()), ("copies", pa.int16()), ("in_opening_hand", pa.int16()), ("drawn", pa.int16()),
+        ("played", pa.int16()), ("first_turn_played", pa.int32()), ("result", pa.string()),
+    ])
+    return games, tempo, cards
+
+
+class _Columns:
+    """Column lists for one table, filled row by row and turned into an Arrow table at the end of a task."""
+
+    def __init__(self, schema: pa.Schema) -> None:
+        self.schema = schema
+        self.data: dict[str, list[Any]] = {name: [] for name in schema.names}
+
+    def table(self) -> pa.Table:
+        arrays = [pa.array(self.data[f.name], type=f.type) for f in self.schema]
+        return pa.Table.from_arrays(arrays, schema=self.schema)
+
+
+@dataclass
+class _Played:
+    """What one game left behind, whether it finished or raised."""
+
+    result: GameResult | None
+    state: State | None
+    error: str | None
+
+
+def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent]) -> _Played:
+    seen: list[State] = []
+
+    def track(state: State, _action: Any) -> None:
+        if not seen:
+            seen.append(state)
+
+    try:
+        result = play_game(cls(decks, seed), agents, on_action=track)
+    except Exception as exc:  # a game that raises is a recorded result of the batch, never its end
+        return _Played(None, seen[0] if seen else None, error_text(exc))
+    return _Played(result, result.state, None)
+
+
+def error_text(exc: BaseException) -> str:
+    """`ExceptionType: message` on one line (the error column, and the run's one-line failures)."""
+    message = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
+@cache
+def _card_names(game: str) -> dict[str, str]:
+    return {card.id: card.name for card in load_pool(game)}
+
+
+def warm(spec: RunSpec) -> None:
+    """Load what every game needs (card pool, card lists of the decks, schemas) once in this process, so that
+    forked workers share it instead of each loading it again. Errors are left for the games to record."""
+    table_schemas(spec.game)
+    _card_names(spec.game)
+    cls = get_game(spec.game).game_class()
+    for matchup in spec.plan.matchups:
+        try:
+            cls([spec.decks[i].deck for i in matchup.decks], 0)
+        except Exception:  # the games of this matchup will say what is wrong, row by row
+            continue
+
+
+def play_task(spec: RunSpec, task: Task) -> ShardTables:
+    """Play every game of `task` and return its rows. Agents are made afresh for each game (as `tcgsim play`
+    does), so a game never depends on the games played before it in the same task and any row replays."""
+    cls = get_game(spec.game).game_class()
+    games_schema, tempo_schema, cards_schema = table_schemas(spec.game)
+    metrics = tempo_schema.names[4:]
+    names = _card_names(spec.game)
+    games, tempo, cards = _Columns(games_schema), _Columns(tempo_schema), _Columns(cards_schema)
+    matchup = spec.plan.matchups[task.matchup_id]
+    matchup_name = " vs ".join(spec.decks[i].key for i in matchup.decks)
+    for planned in spec.plan.games_of(task):
+        seat_decks = [spec.decks[i] for i in planned.seats]
+        try:
+            agents = [make_agent(spec.game, d.ai) for d in seat_decks]
+        except Exception as exc:  # an agent that cannot even be built is that game's error
+            played = _Played(None, None, error_text(exc))
+        else:
+            played = _play_one(cls, [d.deck for d in seat_decks], planned.seed, agents)
+        _game_row(games.data, spec, planned, matchup_name, seat_decks, played)
+        if played.state is not None:
+            _tempo_rows(tempo.data, planned, seat_decks, played.state, metrics)
+            _card_rows(cards.data, planned, seat_decks, played, names)
+    return ShardTables(task.task_id, games.table(), tempo.table(), cards.table())
+
+
+def _game_row(out: dict[str, list[Any]], spec: RunSpec, planned: PlannedGame, matchup_name: str,
+              seat_decks: Sequence[RunDeck], played: _Played) -> None:
+    n = len(seat_decks)
+    out["game_id"].append(planned.game_id)
+    out["run_seed"].append(spec.plan.run_seed)
+    out["game_seed"].append(planned.seed)
+    out["matchup_id"].append(planned.matchup_id)
+    out["matchup"].append(matchup_name)
+    out["pair"].append(planned.pair)
+    out["rotation"].append(planned.rotation)
+    out["game"].append(spec.game)
+    out["n_players"].append(n)
+    for i in range(MAX_SEATS):
+        out[f"deck_{i}"].append(seat_decks[i].key if i < n else None)
+        out[f"ai_{i}"].append(seat_decks[i].ai if i < n else None)
+    if played.result is not None:
+        outcome = played.result.outcome
+        out["winner_seat"].append(outcome.winner)
+        out["winner_deck"].append(None if outcome.winner is None else seat_decks[outcome.winner].key)
+        out["reason"].append(str(outcome.reason))
+        out["turns"].append(outcome.turns)
+        out["decisions"].append(played.result.decisions)
+        out["error"].append(None)
+    else:
+        out["winner_seat"].append(None)
+        out["winner_deck"].append(None)
+        out["reason"].append(str(Termination.ERROR))
+        out["turns"].append(played.state.turn if played.state is not None else 0)
+        out["decisions"].append(len(played.state.action_log) if played.state is not None else 0)
+        out["error"].append(played.error)
+
+
+def _tempo_rows(out: dict[str, list[Any]], planned: PlannedGame, seat_decks: Sequence[RunDeck], state: State,
+                metrics: Sequence[str]) -> None:
+    for turn, seat, values in sorted(state.tempo, key=lambda row: (row[0], row[1])):
+        out["game_id"].append(planned.game_id)
+        out["turn"].append(turn)
+        out["seat"].append(seat)
+        out["deck"].append(seat_decks[seat].key)
+        for name, value in zip(metrics, values, strict=True):
+            out[name].append(float(value))
+
+
+def _card_rows(out: dict[str, list[Any]], planned: PlannedGame, seat_decks: Sequence[RunDeck], played: _Played,
+               names: dict[str, str]) -> None:
+    assert played.state is not None
+    try:
+        usage = played.state.card_usage()
+    except Exception:  # a game that already raised may be too broken to count its cards: its game row says why
+        if played.error is None:
+            raise
+        return
+    if played.result is None:
+        results = ["error"] * len(seat_decks)
+    else:
+        winner = played.result.outcome.winner
+        results = ["draw" if winner is None else "win" if seat == winner else "loss" for seat in
+                   range(len(seat_decks))]
+    for use in sorted(usage, key=lambda u: (u.seat, u.card_id)):
+        out["game_id"].append(planned.game_id)
+        out["seat"].append(use.seat)
+        out["deck"].append(seat_decks[use.seat].key)
+        out["card_id"].append(use.card_id)
+        out["card_name"].append(names.get(use.card_id, use.card_id))
+        out["copies"].append(use.copies)
+        out["in_opening_hand"].append(use.in_opening_hand)
+        out["drawn"].append(use.drawn)
+        out["played"].append(use.played)
+        out["first_turn_played"].append(use.first_turn_played)
+        out["result"].append(results[use.seat])
