@@ -390,7 +390,7 @@ def _run_or_exit(config: RunConfig, out: Path | None, resume: Path | None, force
         typer.echo(line)
     if not no_report:
         try:
-            from tcgsim.report import write_report  # type: ignore[attr-defined]
+            from tcgsim.report import write_report
         except ImportError:
             return
         try:
@@ -478,6 +478,29 @@ def matchups(
     except SimError as exc:
         raise fail(str(exc), EXIT_USAGE) from None
     _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
+
+
+@app.command()
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or matchups.", metavar="DIR")],
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the report here instead of into DIR.")]
+    = None,
+) -> None:
+    """Write report.html, report.md, summary.json and plots/ for a simulation run: win rates with intervals,
+    seats, matchups, game length, tempo and per-card figures.
+
+    Example: tcgsim report reports/firestorm-and-4-more-20261130-071711
+    """
+    from tcgsim.report import ReportError, write_report
+
+    if not run_dir.is_dir():
+        raise fail(f"{run_dir}: no such run folder")
+    try:
+        written = write_report(run_dir, out)
+    except ReportError as exc:
+        raise fail(f"{run_dir}: {exc} (a run folder holds run.json and games.parquet)") from None
+    typer.echo(f"report: {written.html}")
+    typer.echo(f"        {written.markdown}, {written.summary}, {len(written.plots)} plots")
 
 
 def main() -> None:

@@ -81,3 +81,19 @@ def test_bench_reports_rates_as_json() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 4 and data["decisions"] > 0 and data["decisions_per_s"] > 0
+
+
+def test_report_rewrites_a_run_and_refuses_what_is_not_one(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    code, _, _ = run("simulate", RED, BLUE, "--games", "8", "--workers", "1", "--out", str(run_dir), "--quiet",
+                     "--no-report")
+    assert code == 0 and not (run_dir / "report.html").exists()
+    code, out, _ = run("report", str(run_dir))
+    assert code == 0 and "report.html" in out
+    assert (run_dir / "report.html").exists() and (run_dir / "summary.json").exists()
+    assert json.loads((run_dir / "summary.json").read_text(encoding="utf-8"))
+    code, _, err = run("report", str(tmp_path / "nowhere"))
+    assert code == 1 and "no such run folder" in err
+    (tmp_path / "empty").mkdir()
+    code, _, err = run("report", str(tmp_path / "empty"))
+    assert code == 1 and "Traceback" not in err
