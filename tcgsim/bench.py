@@ -73,6 +73,9 @@ def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = No
     work = _Workload(game, tuple(decks or bundled_decks(game)), agent or default_agent(game), seed)
     if workers > 1:
         from tcgsim.sim.runner import supervise  # only now (and before the clock): it loads pyarrow
+    cls = get_game(game).game_class()
+    for deck in work.decks:  # load the card data before the clock (and, forked, in the workers): startup is not
+        cls([deck] * cls.min_players, seed)  # what the bench measures
     start = time.perf_counter()
     if workers <= 1:
         decisions, peak = _play_range(work, range(games))
@@ -88,9 +91,6 @@ def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = No
             worker_peak[result[2]] = max(worker_peak.get(result[2], 0.0), result[1])
 
         workers = min(workers, len(ranges))
-        cls = get_game(game).game_class()
-        for deck in work.decks:  # load the card data here once: the forked workers inherit it
-            cls([deck] * cls.min_players, seed)
         supervise(_play_chunk, work, ranges, workers, collect)
         decisions = sum(totals)
         peak = _peak_mb() + sum(worker_peak.values())

@@ -5,6 +5,14 @@
   only to clear its own lands, and races to 12 mana or 9 lands.
 - `raider`: the aggressor. Pushes monsters into enemy lands to steal their mana and block their land make,
   opens them and sends them at the party, and hunts characters.
+
+Both read the monster skills that turn a plain count of a fight or a card around: a first striker (Akravator)
+kills before the characters it kills can hit, a STR-lowering one (Malboro) weakens them; opening Jajara costs one
+of our characters and Shadow Zero trashes itself; a Succubus placed where the enemy party can kill it only comes
+back on top of our deck and eats the next draw.
+
+The scoring runs for every legal action of every decision, so it is written for speed: what holds for a whole
+decision or a whole game is worked out once (see `_begin`), and `choose` scores the many character attacks inline.
 """
 
 from __future__ import annotations
@@ -18,6 +26,58 @@ from tcgsim.games.mana.cards import Kind
 from tcgsim.games.mana.effects import Verb
 from tcgsim.games.mana.game import ManaView
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
+
+# Enum members bound to module names for the hot paths (`_Kind_MONSTER is Kind.MONSTER`): in Python 3.11 an
+# attribute of an Enum class costs about four times a global, as EnumType defines __getattr__, and the engine
+# and the AI compare against members millions of times a benchmark run.
+_BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
+_BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK
+_ChoiceKind_BATTLE_WINDOW = ChoiceKind.BATTLE_WINDOW
+_ChoiceKind_CANCEL = ChoiceKind.CANCEL
+_ChoiceKind_DUEL = ChoiceKind.DUEL
+_ChoiceKind_SWAP = ChoiceKind.SWAP
+_ChoiceKind_TAP_CHARACTER = ChoiceKind.TAP_CHARACTER
+_Kind_ARTIFACT = Kind.ARTIFACT
+_Kind_CHARACTER = Kind.CHARACTER
+_Kind_ITEM = Kind.ITEM
+_Kind_SUPPORT = Kind.SUPPORT
+_Verb_ARRANGE_CHARACTER_DECK = Verb.ARRANGE_CHARACTER_DECK
+_Verb_BATTLE_FLAG = Verb.BATTLE_FLAG
+_Verb_BECOME_LAND = Verb.BECOME_LAND
+_Verb_DISABLE_MONSTER_SKILLS = Verb.DISABLE_MONSTER_SKILLS
+_Verb_DISCARD = Verb.DISCARD
+_Verb_DISCARD_HAND_DRAW = Verb.DISCARD_HAND_DRAW
+_Verb_DRAW = Verb.DRAW
+_Verb_DRAW_TO = Verb.DRAW_TO
+_Verb_DUEL = Verb.DUEL
+_Verb_FIRST_STRIKE = Verb.FIRST_STRIKE
+_Verb_FORCE_BATTLE = Verb.FORCE_BATTLE
+_Verb_GAIN_MANA = Verb.GAIN_MANA
+_Verb_LASTING = Verb.LASTING
+_Verb_LOSE_MANA = Verb.LOSE_MANA
+_Verb_MILL_CHOOSE = Verb.MILL_CHOOSE
+_Verb_MODIFY = Verb.MODIFY
+_Verb_MODIFY_TARGET = Verb.MODIFY_TARGET
+_Verb_MOVE_LAND = Verb.MOVE_LAND
+_Verb_OPEN_MONSTERS = Verb.OPEN_MONSTERS
+_Verb_RESHUFFLE_DRAW = Verb.RESHUFFLE_DRAW
+_Verb_RETURN_CHARACTER_FROM_DISCARD = Verb.RETURN_CHARACTER_FROM_DISCARD
+_Verb_RETURN_FROM_DISCARD = Verb.RETURN_FROM_DISCARD
+_Verb_RETURN_LAND_TO_HAND = Verb.RETURN_LAND_TO_HAND
+_Verb_SEARCH = Verb.SEARCH
+_Verb_STAND_IN = Verb.STAND_IN
+_Verb_TAP_CHARACTER = Verb.TAP_CHARACTER
+_Verb_TAP_OR_UNTAP = Verb.TAP_OR_UNTAP
+_Verb_TO_CHARACTER_DECK = Verb.TO_CHARACTER_DECK
+_Verb_TRASH_CHARACTER = Verb.TRASH_CHARACTER
+_Verb_TRASH_FROM_HAND = Verb.TRASH_FROM_HAND
+_Verb_TRASH_ITEM = Verb.TRASH_ITEM
+_Verb_TRASH_ITEMS = Verb.TRASH_ITEMS
+_Verb_TRASH_LAND = Verb.TRASH_LAND
+_Verb_TRASH_LAND_IF_KILLED = Verb.TRASH_LAND_IF_KILLED
+_Verb_TRASH_MISMATCHED = Verb.TRASH_MISMATCHED
+_Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
+_Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
 
 UNKNOWN_MONSTER = (3, 3)  # what a face-down enemy monster is assumed to be: about the set's average
 
@@ -38,75 +98,203 @@ class ScriptedAgent:
 
     def __init__(self) -> None:
         # facts worked out once per decision (the position does not change while we choose)
-        self._stats: dict[int, tuple[int, int] | None] = {}
-        self._at: dict[tuple[int, int, int], tuple[int | None, bool]] | None = None
         self._worth: dict[tuple[int, int, int], float] = {}
         self._strength: dict[tuple[tuple[int, int, int], BattleKind], tuple[int, int]] = {}
         self._left = 0
         self._enemy: tuple[int, list[tuple[int, int]], int, list[int]] | None = None
         self._movers: dict[tuple[int, int, int], tuple[Any, float]] = {}
         self._targets: dict[tuple[int, int, int], tuple[Any, int, float]] = {}
-        self._abyss_cache: dict[int, bool] = {}  # per character uid (printed text never changes)
         self._use_memo: dict[int, tuple[Any, ...]] = {}
+        self._placed: dict[tuple[int, bool], float] = {}  # monster placements: (card, open) -> value
+        self._mine: set[int] | None = None  # our party's uids
+        self._enemy_monsters: bool | None = None  # an enemy monster is on the field
+        self._available = -1  # our available mana (-1: not looked at yet)
+        self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
+        self._party_state: list[dict[int, bool] | None] = [None, None]
+        self._answer_uids: tuple[int, ...] = ()
+        self._open_set: set[tuple[int, int]] | None = None  # the enemy's land make squares
+        self._costs: list[float] | None = None  # _character_cost by the number of characters lost
+        # facts that hold for a whole game: printed values of cards in parties, which are always face up
+        self._game: object = None
+        self._stats: dict[int, tuple[int, int] | None] = {}
+        self._abyss_cache: dict[int, bool] = {}  # per character uid (printed text never changes)
+        # attackers: STR, DEFs, Larc among them, Princess Pearl among them, 0.3 a head
+        self._groups: dict[tuple[int, ...], tuple[int, tuple[int, ...], bool, bool, float]] = {}
+        self._use_facts: dict[int, tuple[Any, ...]] = {}  # own cards and abilities: card, effects split, cost
+        self._potential: dict[int, int] = {}  # artifacts: base mana plus every positive arrow
+        self._duels: dict[tuple[Any, ...], float] = {}  # (our fighter, their party) -> Duelle's value
+        self._specials: dict[int, Any] = {}  # id of a monster's card (the game holds it) -> _special
+        self._open_facts: dict[int, tuple[bool, bool]] = {}  # id of a monster's card -> trashes itself, sacrifices
 
-    def choose(self, view: ManaView, legal: Sequence[Any], rng: random.Random) -> Any:
-        if self._stats:
+    def _begin(self, view: ManaView) -> None:
+        """A new decision: forget what held for the last one (and, in a new game, what held for the last game)."""
+        if view.game_token is not self._game:
+            self._game = view.game_token
             self._stats.clear()
+            self._abyss_cache.clear()
+            self._groups.clear()
+            self._use_facts.clear()
+            self._potential.clear()
+            self._duels.clear()
+            self._specials.clear()
+            self._open_facts.clear()
         if self._worth:
             self._worth.clear()
         if self._strength:
             self._strength.clear()
         self._left = -1  # worked out on first use
         self._enemy = None
-        self._at = None
+        self._mine = None
+        self._enemy_monsters = None
+        self._available = -1
+        self._answers = None
+        self._party_state = [None, None]
+        self._open_set = None
+        self._costs = None
         if self._movers:
             self._movers.clear()
         if self._targets:
             self._targets.clear()
         if self._use_memo:
             self._use_memo.clear()
+        if self._placed:
+            self._placed.clear()
+
+    def choose(self, view: ManaView, legal: Sequence[Any], rng: random.Random) -> Any:
+        self._begin(view)
         scorers = _SCORERS
         attack = A.AttackMonster
-        targets: dict[tuple[int, int, int], tuple[int, int, float]] = {}
-        stats = self._stats
+        targets: dict[tuple[int, int, int], tuple[int, int, float, float, tuple[bool, int] | None]] = {}
+        groups = self._groups
         scores: list[float] = []
-        larcs: set[int] | None = None
+        append = scores.append
+        last_at: Any = None
+        m_str = m_def = 0
+        worth = abyss = 0.0
+        special: tuple[bool, int] | None = None
         for a in legal:
-            if type(a) is not attack:
-                scores.append(scorers[type(a)](self, view, a))
+            t = type(a)
+            if t is not attack:
+                append(0.0 if t in _ENDINGS else scorers[t](self, view, a))
                 continue
-            # characters attacking a monster: the most numerous candidates, so scored inline (_attack_value)
-            target = targets.get(a.at)
-            if target is None:
-                m_str, m_def = self._monster_strength(view, a.at)
-                target = targets[a.at] = (m_str, m_def, self._monster_worth(view, a.at))
-            m_str, m_def, worth = target
-            total = 0
-            defs = []
-            for u in a.characters:
-                sd = stats.get(u)
-                if sd is None:
-                    sd = self._char_stat(view, u)
-                total += sd[0]
-                defs.append(sd[1])
-            if total < m_def:
-                scores.append(-1.0)
+            # characters attacking a monster: the most numerous candidates, so scored inline (_attack_monster)
+            at = a.at
+            if at is not last_at:  # the engine lists every group against one monster in a row
+                target = targets.get(at)
+                if target is None:
+                    target = targets[at] = self._attack_target(view, at)
+                m_str, m_def, worth, abyss, special = target
+                last_at = at
+            chars = a.characters
+            group = groups.get(chars)
+            if group is None:
+                group = self._group(view, chars)
+            total, defs, larc, pearl, crowd = group
+            if special is not None and not pearl:  # a monster that strikes first or weakens its opponents (rare)
+                kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
+                if not kill:
+                    append(-1.0)
+                    continue
+            elif total < m_def:
+                append(-1.0)
                 continue
-            lost = self._kills(m_str, defs) if m_str > 0 else 0
-            value = (worth - self._character_cost(view, lost) if lost else worth) - 0.3 * len(defs) - 0.5
-            if larcs is None:
-                larcs = {u for u, _t in view.party(view.player) if self._abyss_of(view, (u,))}
-            if larcs and not larcs.isdisjoint(a.characters):
-                value += self._abyss(view, a.at)
-            scores.append(value)
+            else:
+                lost = 0
+                if m_str > 0:
+                    left = m_str
+                    for d in defs:
+                        if left >= d:
+                            left -= d
+                            lost += 1
+                        else:
+                            break
+            if lost:
+                costs = self._costs
+                if costs is None:
+                    costs = self._costs = [self._character_cost(view, n)
+                                           for n in range(len(view.party(view.player)) + 1)]
+                value = (worth - costs[lost]) - crowd - 0.5
+            else:
+                value = worth - crowd - 0.5
+            if larc:
+                if abyss != abyss:  # not worked out yet for this monster
+                    abyss = self._abyss(view, at)
+                    targets[at] = (m_str, m_def, worth, abyss, special)
+                value += abyss
+            append(value)
         top = max(scores) - 1e-9
         best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
+    def _attack_target(self, view: ManaView, at: tuple[int, int, int]
+                       ) -> tuple[int, int, float, float, tuple[bool, int] | None]:
+        """(STR, DEF, worth, NaN: Larc's bonus not worked out, `_special` of its card) of the monster at `at` for a
+        character attack: `_monster_strength` and `_monster_worth` in one look at the square."""
+        key = (at, _BattleKind_CHARACTER_ATTACK)
+        card, found = view.monster_facts(at)
+        strength = self._strength.get(key)
+        if strength is None:
+            strength = self._strength[key] = found or UNKNOWN_MONSTER
+        worth = self._worth.get(at)
+        if worth is None:
+            recurring = 0.5 if card is not None and card.effects.to_top_of_deck else 1.0
+            if at[0] == view.player:  # as _position_worth
+                land = view.land_card(at[0], (at[1], at[2]))
+                place = self.guard_weight * (3.0 + (land.base_mana if land is not None else 1))
+            else:
+                place = self.hunt_weight * (1.5 + 0.3 * strength[0])
+            worth = self._worth[at] = recurring * place
+        if card is None:
+            return strength[0], strength[1], worth, _NAN, None
+        special = self._specials.get(id(card), _NAN)
+        if special is _NAN:
+            special = self._specials[id(card)] = _special(card)
+        return strength[0], strength[1], worth, _NAN, special
+
+    @staticmethod
+    def _fight(m_str: int, m_def: int, stats: Sequence[tuple[int, int]], special: tuple[bool, int]
+               ) -> tuple[bool, int]:
+        """(the characters kill the monster, how many of them it kills) against a monster that strikes first
+        (those it kills deal no damage) or lowers its opponents' STR; its side kills the cheapest first."""
+        first, minus = special
+        pairs = sorted(((d, -max(0, s + minus)) for s, d in stats))  # equal DEF: the stronger one falls first
+        left = m_str
+        killing = m_str > 0
+        lost = dealt = 0
+        for d, neg in pairs:
+            if killing and left >= d:
+                left -= d
+                lost += 1
+                if first:
+                    continue
+            else:
+                killing = False
+            dealt -= neg
+        return dealt >= m_def, lost
+
+    def _group(self, view: ManaView, chars: tuple[int, ...]) -> tuple[int, tuple[int, ...], bool, bool, float]:
+        """A group of our characters: total STR, DEFs sorted (cheapest first, as the monster's side kills),
+        whether one of them is Larc, and one Princess Pearl (the monster's skills are off), and what its size
+        costs an attack (0.3 a character). Printed values of party members: the same all game."""
+        total = 0
+        defs = []
+        stats = self._stats
+        for u in chars:
+            sd = stats.get(u)
+            if sd is None:
+                sd = self._char_stat(view, u)
+            total += sd[0]
+            defs.append(sd[1])
+        defs.sort()
+        group = self._groups[chars] = (total, tuple(defs), self._abyss_of(view, chars), self._pearl(view, chars),
+                                       0.3 * len(defs))
+        return group
+
     # --------------------------------------------------------------------------------------------- scoring
 
     def score(self, view: ManaView, action: Any) -> float:
-        """How much this player likes an action (0 = ending the phase)."""
+        """How much this player likes an action (0 = ending the phase), on its own: a decision of its own."""
+        self._begin(view)
         method = _SCORERS.get(type(action))
         return method(self, view, action) if method is not None else 0.0
 
@@ -121,49 +309,57 @@ class ScriptedAgent:
 
     def _mulligan(self, view: ManaView, action: A.Mulligan) -> float:
         hand = [view.card(u) for u in view.hand()]
-        artifacts = sum(1 for c in hand if c is not None and c.kind is Kind.ARTIFACT)
+        artifacts = sum(1 for c in hand if c is not None and c.kind is _Kind_ARTIFACT)
         wants = artifacts == 0 or (artifacts == len(hand) and self.move_weight > 1.5)
         return 1.0 if action.take == wants else 0.0
 
     def _land(self, view: ManaView, action: A.MakeLand) -> float:
-        if action.card < 0:  # SS Buccaneer shift: only to flee an enemy monster's neighbourhood
+        uid = action.card
+        if uid < 0:  # SS Buccaneer shift: only to flee an enemy monster's neighbourhood
             return -0.5
-        gain: float = view.land_gain(action.card, (action.x, action.y))
-        card = view.card(action.card)
-        potential = card.base_mana + sum(a for a in card.arrows if a > 0) if card is not None else 0
+        gain: float = view.land_gain(uid, (action.x, action.y))
+        potential = self._potential.get(uid)
+        if potential is None:
+            card = view.card(uid)
+            potential = card.base_mana + sum(a for a in card.arrows if a > 0) if card is not None else 0
+            if card is not None:
+                self._potential[uid] = potential
         # a land whose arrows pay more with more neighbours is worth keeping for later
         gain -= 0.4 * max(0, potential - gain)
         # room to grow: free squares around the new land favour later arrows (frame limits ignored: a tie-break)
-        lands = view.lands(view.player)
+        lands = view.land_squares(view.player)
         x, y = action.x, action.y
         room = ((x, y + 1) not in lands) + ((x - 1, y) not in lands) + ((x + 1, y) not in lands) \
             + ((x, y - 1) not in lands)
         return max(1.0, 5.0 + self.land_weight * gain + 0.1 * room)  # any land beats none: it counts toward 9
 
     def _open(self, view: ManaView, action: A.OpenMonster) -> float:
-        card = view.card(self._monster_uid(view, action.at))
+        card = view.monster_card(action.at)
         if card is None:
             return -1.0
         if card.open_condition is not None and not view.condition_met((card.open_condition,)):
             return -5.0  # it would be trashed
+        facts = self._open_facts.get(id(card))
+        if facts is None:
+            facts = self._open_facts[id(card)] = (_self_trashing(card), _sacrifices(card))
+        if facts[0]:
+            return -5.0  # Shadow Zero: a trap only while face down
         on_enemy_land = action.at[0] != view.player
+        sacrifice = self._sacrifice_cost(view, card) if facts[1] else 0.0
         if card.can_attack_party and self.party_attack_weight > 0 and self._acted(view, action.at) is False:
             return 0.5 + self.party_attack_weight * (1.0 if on_enemy_land else 0.6) \
-                - 0.5 * self._reserve(view, card.cost or 0)
-        return -0.2  # keep the bluff and the mana
+                - 0.5 * self._reserve(view, card.cost or 0) - sacrifice
+        return -0.2 - sacrifice  # keep the bluff and the mana
 
-    def _monsters_at(self, view: ManaView) -> dict[tuple[int, int, int], tuple[int | None, bool]]:
-        if self._at is None:
-            self._at = {where: (uid, acted) for where, _owner, uid, _up, acted in view.monsters()}
-        return self._at
-
-    def _monster_uid(self, view: ManaView, at: tuple[int, int, int]) -> int:
-        uid = self._monsters_at(view).get(at, (None, False))[0]
-        return uid if uid is not None else -1
+    def _sacrifice_cost(self, view: ManaView, card: Any) -> float:
+        """What opening this monster costs us by its own skill: Jajara trashes one of our characters."""
+        if _sacrifices(card) and view.party(view.player):
+            return self._character_cost(view, 1)
+        return 0.0
 
     def _acted(self, view: ManaView, at: tuple[int, int, int]) -> bool | None:
-        entry = self._monsters_at(view).get(at)
-        return entry[1] if entry is not None else None
+        """Has the monster at `at` used its action this turn (None: no monster there)?"""
+        return view.monster_acted(at)
 
     def _monster_strength(self, view: ManaView, at: tuple[int, int, int],
                           kind: BattleKind = BattleKind.CHARACTER_ATTACK) -> tuple[int, int]:
@@ -199,15 +395,14 @@ class ScriptedAgent:
     def _monster_worth(self, view: ManaView, at: tuple[int, int, int]) -> float:
         """What removing the enemy monster at `at` is worth to us; half for one that comes back (Succubus)."""
         if at not in self._worth:
-            card = view.card(self._monster_uid(view, at))
+            card = view.monster_card(at)
             recurring = 0.5 if card is not None and card.effects.to_top_of_deck else 1.0
             self._worth[at] = recurring * self._position_worth(view, at)
         return self._worth[at]
 
     def _position_worth(self, view: ManaView, at: tuple[int, int, int]) -> float:
         if at[0] == view.player:  # a squatter: it holds our land's mana and blocks land make around it
-            land_uid = view.lands(view.player).get((at[1], at[2]))
-            land = view.card(land_uid) if land_uid is not None else None
+            land = view.land_card(at[0], (at[1], at[2]))
             return self.guard_weight * (3.0 + (land.base_mana if land is not None else 1))
         m_str, _ = self._monster_strength(view, at)
         return self.hunt_weight * (1.5 + 0.3 * m_str)
@@ -228,45 +423,28 @@ class ScriptedAgent:
         return sd
 
     def _attack_monster(self, view: ManaView, action: A.AttackMonster) -> float:
-        return self._attack_value(view, action.at, action.characters)
-
-    def _attack_value(self, view: ManaView, at: tuple[int, int, int], characters: tuple[int, ...]) -> float:
-        """Our characters attacking the monster at `at`: its worth if it dies, minus the characters it kills."""
-        strength = self._strength.get((at, BattleKind.CHARACTER_ATTACK))
-        if strength is None:
-            strength = self._monster_strength(view, at)
-        m_str, m_def = strength
-        stats = self._stats
-        total = 0
-        defs = []
-        for u in characters:
-            sd = stats.get(u)
-            if sd is None:
-                if u in stats:
-                    continue
-                c = view.card(u)
-                sd = stats[u] = (c.str_, c.def_) if c is not None else None
-                if sd is None:
-                    continue
-            total += sd[0]
-            defs.append(sd[1])
-        if total < m_def:
+        """Our characters attacking the monster at `at`: its worth if it dies, minus the characters it kills (what
+        `choose` works out inline for each attack, the most numerous candidates)."""
+        at, chars = action.at, action.characters
+        m_str, m_def, worth, _abyss, special = self._attack_target(view, at)
+        total, defs, larc, pearl, _crowd = self._groups.get(chars) or self._group(view, chars)
+        if special is not None and not pearl:
+            kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
+            if not kill:
+                return -1.0
+        elif total < m_def:
             return -1.0  # no kill: never better than ending the phase, whatever it costs
-        lost = 0
-        if m_str > 0:
-            defs.sort()
-            for d in defs:
-                if m_str >= d:
-                    m_str -= d
-                    lost += 1
-                else:
-                    break
-        value = -self._character_cost(view, lost) if lost else 0.0
-        worth = self._worth.get(at)
-        value += worth if worth is not None else self._monster_worth(view, at)
-        if self._abyss_of(view, characters):
+        else:
+            lost = self._kills(m_str, defs) if m_str > 0 else 0
+        value = (worth - self._character_cost(view, lost) if lost else worth) - 0.3 * len(defs) - 0.5
+        if larc:
             value += self._abyss(view, at)
-        return value - 0.3 * len(characters) - 0.5  # fewer attackers for the same result keep more to block
+        return value  # fewer attackers for the same result keep more to block
+
+    def _pearl(self, view: ManaView, characters: Sequence[int]) -> bool:
+        """Does one of these characters turn the monster's skills off in its battle (Princess Pearl)?"""
+        cards = [view.card(u) for u in characters]
+        return any(c is not None and c.effects.pearl for c in cards)
 
     def _abyss_of(self, view: ManaView, characters: tuple[int, ...]) -> bool:
         """Does one of these characters trash the land of a monster it trashes (Larc)?"""
@@ -275,7 +453,7 @@ class ScriptedAgent:
             found = abyss.get(u)
             if found is None:
                 c = view.card(u)
-                found = abyss[u] = c is not None and any(e.verb is Verb.TRASH_LAND_IF_KILLED
+                found = abyss[u] = c is not None and any(e.verb is _Verb_TRASH_LAND_IF_KILLED
                                                          for e in c.effects.on_end_of_battle)
             if found:
                 return True
@@ -283,26 +461,26 @@ class ScriptedAgent:
 
     def _abyss(self, view: ManaView, at: tuple[int, int, int]) -> float:
         """Larc's kill takes the land with it: a loss on our grid, a gain on theirs."""
-        land_uid = view.lands(at[0]).get((at[1], at[2]))
-        land = view.card(land_uid) if land_uid is not None else None
+        land = view.land_card(at[0], (at[1], at[2]))
         value = 3.0 + 2.0 * (land.base_mana if land is not None else 1)
         return -value * 2 if at[0] == view.player else value
 
     def _enemy_facts(self, view: ManaView) -> tuple[int, list[tuple[int, int]], int, list[int]]:
         """(their land count, their open land squares, their untapped characters' STR, their party DEFs)."""
-        if self._enemy is None:
+        if self._enemy is None:  # a party is face up: every card is known
             enemy = 1 - view.player
-            party = view.party(enemy)
-            untapped = self._chars(view, [u for u, t in party if not t])
-            every = self._chars(view, [u for u, _t in party])
-            self._enemy = (len(view.lands(enemy)), view.land_positions(enemy), sum(st for _u, st, _d in untapped),
-                           sorted(d for _u, _s, d in every))
+            cards = view.party_cards(enemy)
+            strength = 0
+            for (_u, tapped), c in zip(view.party(enemy), cards, strict=True):
+                if not tapped:
+                    strength += c.str_
+            self._enemy = (view.land_count(enemy), view.land_positions(enemy), strength, sorted(c.def_ for c in cards))
         return self._enemy
 
     def _move(self, view: ManaView, action: A.MoveMonster) -> float:
         mover = self._movers.get(action.at)
         if mover is None:
-            card = view.card(self._monster_uid(view, action.at))
+            card = view.monster_card(action.at)
             if card is None:
                 mover = self._movers[action.at] = (None, 0.0)
             else:
@@ -321,12 +499,15 @@ class ScriptedAgent:
 
     def _target_value(self, view: ManaView, to: tuple[int, int, int]) -> tuple[Any, int, float]:
         """(attribute, base mana, denial value) of moving into the enemy land at `to`, whoever moves."""
-        land_uid = view.lands(to[0]).get((to[1], to[2]))
-        land = view.card(land_uid) if land_uid is not None else None
+        land = view.land_card(to[0], (to[1], to[2]))
         their_lands, open_squares, _threat, _defs = self._enemy_facts(view)
         # denial: a monster on an enemy land forbids land make next to it; it matters near their 9th land
         tx, ty = to[1], to[2]
-        shut = sum(1 for x, y in open_squares if abs(x - tx) + abs(y - ty) == 1)
+        squares = self._open_set
+        if squares is None:
+            squares = self._open_set = set(open_squares)
+        shut = ((tx, ty + 1) in squares) + ((tx - 1, ty) in squares) + ((tx + 1, ty) in squares) \
+            + ((tx, ty - 1) in squares)
         deny = max(0, their_lands - 3) * 0.5 * shut
         if open_squares and shut == len(open_squares):
             deny += 2.0 * max(0, their_lands - 4)  # no land make at all for them while it stands
@@ -335,23 +516,36 @@ class ScriptedAgent:
         return (land.attribute if land is not None else None, land.base_mana if land is not None else 0, deny)
 
     def _attack_party(self, view: ManaView, action: A.AttackParty) -> float:
-        m_str, m_def = self._monster_strength(view, action.at, BattleKind.PARTY_ATTACK)
+        m_str, m_def = self._monster_strength(view, action.at, _BattleKind_PARTY_ATTACK)
         _lands, _open, strongest, defs = self._enemy_facts(view)
         kill = 1.0 if defs and m_str >= defs[0] else 0.0
         risk = 1.0 if strongest >= m_def else 0.0
         return self.party_attack_weight * (1.0 + 2.0 * kill) - risk * 1.5
 
     def _place(self, view: ManaView, action: A.PlaceMonster) -> float:
+        key = (action.card, action.open)  # the square does not matter
+        value = self._placed.get(key)
+        if value is None:
+            value = self._placed[key] = self._place_value(view, action)
+        return value
+
+    def _place_value(self, view: ManaView, action: A.PlaceMonster) -> float:
         card = view.card(action.card)
         if card is None:
             return -1.0
         base = 1.0 + 0.1 * (card.str_ + card.def_)
+        if card.effects.to_top_of_deck and self._doomed(view, card):
+            return -1.0  # Succubus: killed, it comes back on top of our deck and costs us the next draw
         if action.open:
-            if not self.open_placement or (card.open_condition is not None and
-                                           not view.condition_met((card.open_condition,))):
+            if not self.open_placement or _self_trashing(card) or (
+                    card.open_condition is not None and not view.condition_met((card.open_condition,))):
                 return base - 1.5
-            return base + 0.3
+            return base + 0.3 - self._sacrifice_cost(view, card)
         return base
+
+    def _doomed(self, view: ManaView, card: Any) -> bool:
+        """Would the enemy party, untapped next turn, kill this monster on our land?"""
+        return sum(c.str_ for c in view.party_cards(1 - view.player)) >= card.def_
 
     def _block(self, view: ManaView, action: A.Block) -> float:
         battle = view.battle()
@@ -366,8 +560,12 @@ class ScriptedAgent:
             worth *= 0.5
         m_str, m_def = self._monster_strength(view, at)
         stats = self._chars(view, action.characters)
-        lost = self._kills(m_str, [d for _u, _s, d in stats])
-        kill = sum(s for _u, s, _d in stats) >= m_def
+        special = _special(battle.monster)
+        if special is not None and not self._pearl(view, action.characters):
+            kill, lost = self._fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
+        else:
+            lost = self._kills(m_str, [d for _u, _s, d in stats])
+            kill = sum(s for _u, s, _d in stats) >= m_def
         return (worth if kill else 0.0) - self._character_cost(view, lost) - 0.2 * len(action.characters)
 
     def _defend(self, view: ManaView, action: A.Defend) -> float:
@@ -378,11 +576,15 @@ class ScriptedAgent:
         if not action.characters:
             available, used = view.mana(view.player)
             return -1.5 - (2.0 if available + used >= 9 else 0.0)
-        m_str, m_def = self._monster_strength(view, at, BattleKind.PARTY_ATTACK)
+        m_str, m_def = self._monster_strength(view, at, _BattleKind_PARTY_ATTACK)
         tapped = {u for u, t in view.party(view.player) if t}
         stats = [(u, 0 if u in tapped else s, d) for u, s, d in self._chars(view, action.characters)]
-        lost = self._kills(m_str, [d for _u, _s, d in stats])
-        kill = sum(s for _u, s, _d in stats) >= m_def
+        special = _special(battle.monster)
+        if special is not None and not self._pearl(view, action.characters):
+            kill, lost = self._fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
+        else:
+            lost = self._kills(m_str, [d for _u, _s, d in stats])
+            kill = sum(s for _u, s, _d in stats) >= m_def
         lost_cost = self.defend_cost * self._character_cost(view, lost)
         return (2.5 if kill else 0.0) - lost_cost - 0.1 * len(action.characters)
 
@@ -410,9 +612,9 @@ class ScriptedAgent:
         if card is None:
             return 0.0
         names = {c.name for c in (view.card(u) for u in view.lands(view.player).values()) if c is not None}
-        if card.kind is Kind.ARTIFACT:
+        if card.kind is _Kind_ARTIFACT:
             return 3.0 if card.name in names else -2.0  # a land we can no longer place is dead weight
-        if card.kind in (Kind.SUPPORT, Kind.ITEM):
+        if card.kind in (_Kind_SUPPORT, _Kind_ITEM):
             return 0.5 + (0.5 if not view.condition_met(card.condition) else 0.0)
         return 1.0 - 0.1 * (card.str_ + card.def_)
 
@@ -421,11 +623,11 @@ class ScriptedAgent:
         strength = (card.str_ + card.def_) if card is not None else 0
         pending = view.pending
         mine = action.character in {u for u, _ in view.party(view.player)}
-        if pending is not None and pending.kind is ChoiceKind.TAP_CHARACTER:
+        if pending is not None and pending.kind is _ChoiceKind_TAP_CHARACTER:
             return float(strength) if not mine else -float(strength)
-        if pending is not None and pending.kind is ChoiceKind.DUEL:  # our best fighter
+        if pending is not None and pending.kind is _ChoiceKind_DUEL:  # our best fighter
             return float(card.str_ * 2 + card.def_) if card is not None else 0.0
-        if pending is not None and pending.kind is ChoiceKind.SWAP:  # a weak one for the average of the deck
+        if pending is not None and pending.kind is _ChoiceKind_SWAP:  # a weak one for the average of the deck
             return 4.5 - strength
         return -float(strength) if mine else float(strength)
 
@@ -436,126 +638,176 @@ class ScriptedAgent:
         return 0.0
 
     def _use_card(self, view: ManaView, action: A.UseCard) -> float:
-        memo = self._use_memo.get(action.card)
+        uid = action.card
+        memo = self._use_memo.get(uid)
         if memo is None:  # what does not depend on the target, once per card and decision
-            card = view.card(action.card)
-            if card is None:
-                return -1.0
-            pending = view.pending
-            window = pending.kind if pending is not None else None
-            fx = card.effects
-            effects = fx.main if card.kind is not Kind.ARTIFACT else fx.artifact
+            facts = self._use_facts.get(uid)
+            if facts is None:
+                card = view.card(uid)
+                if card is None:
+                    return -1.0
+                fx = card.effects
+                effects = fx.main if card.kind is not _Kind_ARTIFACT else fx.artifact
+                cost = (card.cost or 0) if card.kind is not _Kind_CHARACTER else 0
+                facts = self._use_facts[uid] = (
+                    card, tuple((e, _CONSTANT_VALUES.get(e.verb)) for e in effects if e.verb not in _TARGETED),
+                    tuple(e for e in effects if e.verb in _TARGETED), cost)
+            card, untargeted, targeted, cost = facts
+            window = view.pending_kind()
             fixed = 0.0
-            if window is None and card.kind is not Kind.ITEM:
-                fixed = sum(self._effect_value(view, e, action) for e in effects if e.verb not in _TARGETED)
-            cost = (card.cost or 0) if card.kind is not Kind.CHARACTER else 0
-            memo = self._use_memo[action.card] = (card, window, fixed,
-                                                  tuple(e for e in effects if e.verb in _TARGETED), cost)
+            if window is None and card.kind is not _Kind_ITEM:
+                for e, constant in untargeted:  # as sum(): left to right
+                    fixed += constant if constant is not None else self._effect_value(view, e, action)
+            memo = self._use_memo[uid] = (card, window, fixed, targeted, cost)
         card, window, fixed, targeted, cost = memo
-        if window is ChoiceKind.CANCEL:
-            return self._cancel_value(view)
-        if window is ChoiceKind.BATTLE_WINDOW:
-            return self._battle_use(view, action, card)
+        if window is not None:
+            if window is _ChoiceKind_CANCEL:
+                return self._cancel_value(view)
+            if window is _ChoiceKind_BATTLE_WINDOW:
+                return self._battle_use(view, action, card)
         if card.variable_cost:
             cost = action.x
-        reserve = self._reserve(view, cost) if cost else 0.0
-        if card.kind is Kind.ITEM:  # equip before attacking: the better the fighter, the better
+        reserve = 0.0
+        if cost:  # _reserve, its usual answer first
+            available = self._available
+            if available < 0:
+                available = self._available = view.available(view.player)
+            if available - cost < 1:
+                reserve = self._reserve(view, cost)
+        if card.kind is _Kind_ITEM:  # equip before attacking: the better the fighter, the better
             c = view.card(action.target)
             return 2.5 + 0.2 * (c.str_ if c is not None else 0) - 0.1 * cost - reserve
-        value = fixed + sum(self._effect_value(view, e, action) for e in targeted) if targeted else fixed
+        if targeted:
+            if len(targeted) == 1:
+                value = fixed + self._effect_value(view, targeted[0], action)
+            else:
+                total = 0.0
+                for e in targeted:
+                    total += self._effect_value(view, e, action)
+                value = fixed + total
+        else:
+            value = fixed
         return value - 0.15 * cost - reserve  # spent mana still counts toward 12: only this turn's budget shrinks
 
     def _reserve(self, view: ManaView, cost: int) -> float:
         """Keep 1 mana to let a party attack through while enemy monsters could attack next turn."""
-        if cost <= 0 or view.mana(view.player)[0] - cost >= 1:
+        if cost <= 0:
             return 0.0
-        enemy = 1 - view.player
-        return 3.0 if any(o == enemy for _w, o, _u, _up, _a in view.monsters()) else 0.0
+        available = self._available
+        if available < 0:
+            available = self._available = view.available(view.player)
+        if available - cost >= 1:
+            return 0.0
+        threat = self._enemy_monsters
+        if threat is None:
+            enemy = 1 - view.player
+            threat = self._enemy_monsters = any(o == enemy for _w, o, _u, _up, _a in view.monsters())
+        return 3.0 if threat else 0.0
+
+    def _tapped(self, view: ManaView, seat: int) -> dict[int, bool]:
+        """Character uid -> tapped, for a party (once per decision)."""
+        found = self._party_state[seat]
+        if found is None:
+            found = self._party_state[seat] = dict(view.party(seat))
+        return found
+
+    def _my_party(self, view: ManaView) -> set[int]:
+        mine = self._mine
+        if mine is None:
+            mine = self._mine = {u for u, _t in view.party(view.player)}
+        return mine
 
     def _effect_value(self, view: ManaView, e: Any, a: A.UseCard) -> float:
         v = e.verb
+        constant = _CONSTANT_VALUES.get(v)
+        if constant is not None:
+            return constant
         me = view.player
         opp = 1 - me
-        if v is Verb.TRASH_CHARACTER:
+        if v is _Verb_DUEL:  # our fighter against their best answer: worth it when ours wins outright
+            answers = self._answers
+            if answers is None:  # parties are face up: every card is known
+                answers = self._answers = tuple(view.party_cards(opp))
+                self._answer_uids = tuple(u for u, _t in view.party(opp))
+            key = (a.target, self._answer_uids)
+            value = self._duels.get(key)
+            if value is None:  # printed values only: the same all game
+                fighter = view.card(a.target)
+                if fighter is None or not answers:
+                    return -1.0
+                safe = all(c.str_ < fighter.def_ for c in answers)
+                kills = sum(1 for c in answers if fighter.str_ >= c.def_)
+                value = self._duels[key] = (2.0 + 1.0 * kills / len(answers)) if safe else -1.0
+            return value
+        if v is _Verb_LASTING:
+            return self._lasting_value(view, e.flag)
+        if v is _Verb_TRASH_CHARACTER:
             if a.target < 0:
                 return 1.0
             c = view.card(a.target)
-            mine = a.target in {u for u, _t in view.party(me)}
+            mine = a.target in self._my_party(view)
             worth = 4.0 + 0.3 * ((c.str_ + c.def_) if c is not None else 4)
             return -worth if mine else worth
-        if v in (Verb.TRASH_MONSTER, Verb.TRASH_LAND):
+        if v in (_Verb_TRASH_MONSTER, _Verb_TRASH_LAND):
             if not a.at:
                 return 1.0
             w = a.at[0]
             owner = next((o for where, o, _u, _f, _a in view.monsters() if where == w), None)
-            if v is Verb.TRASH_LAND:
+            if v is _Verb_TRASH_LAND:
                 return 4.0 if w[0] == opp else -4.0
             return 3.0 if owner == opp else -3.0
-        if v is Verb.GAIN_MANA:
+        if v is _Verb_GAIN_MANA:
             return 4.0 * e.amount
-        if v is Verb.LOSE_MANA:  # mana is the score: each one lost counts
+        if v is _Verb_LOSE_MANA:  # mana is the score: each one lost counts
             if e.who != "opponent":
                 return -2.5 * min(e.amount, sum(view.mana(me)))
             pool = view.mana(opp)
             return 2.0 * min(e.amount, pool[0] if e.pool == "available" else sum(pool))
-        if v in (Verb.DRAW, Verb.DRAW_TO, Verb.RESHUFFLE_DRAW):
+        if v in (_Verb_DRAW, _Verb_DRAW_TO, _Verb_RESHUFFLE_DRAW):
             return 0.8 * max(1, e.count) - (1.0 if view.deck_size(me) < 8 else 0.0)
-        if v is Verb.BECOME_LAND:
+        if v is _Verb_BECOME_LAND:
             return 4.0
-        if v is Verb.RETURN_LAND_TO_HAND:
+        if v is _Verb_RETURN_LAND_TO_HAND:
             return 3.0 if a.at and a.at[0][0] == opp else -3.0
-        if v is Verb.TRASH_ITEMS:
+        if v is _Verb_TRASH_ITEMS:
             items = view.items(opp)
             theirs = sum(len(i) for i in items.values()) if a.target < 0 else len(items.get(a.target, []))
             own = sum(len(i) for i in view.items(me).values()) if a.target < 0 else 0
             return 2.0 * (theirs - own)
-        if v is Verb.OPEN_MONSTERS:
+        if v is _Verb_OPEN_MONSTERS:
             return 1.0 * max(1, len(a.at)) if a.at else 0.5
-        if v is Verb.TO_CHARACTER_DECK:
+        if v is _Verb_TO_CHARACTER_DECK:
             return 1.5 if a.target == opp else -1.0
-        if v is Verb.TAP_CHARACTER or v is Verb.UNTAP_CHARACTER or v is Verb.TAP_OR_UNTAP:
-            mine = a.target in {u for u, _t in view.party(me)}
-            tapped = dict(view.party(me if mine else opp)).get(a.target, False)
+        if v is _Verb_TAP_CHARACTER or v is _Verb_UNTAP_CHARACTER or v is _Verb_TAP_OR_UNTAP:
+            mine = a.target in self._my_party(view)
+            tapped = self._tapped(view, me if mine else opp).get(a.target, False)
             if mine:
                 return 1.0 if tapped else -1.0
             return 1.0 if not tapped else -1.0
-        if v is Verb.TRASH_FROM_HAND:
+        if v is _Verb_TRASH_FROM_HAND:
             return 1.0 * max(1, e.count) if view.hand_size(opp) else -1.0
-        if v is Verb.SEARCH or v is Verb.RETURN_FROM_DISCARD or v is Verb.RETURN_CHARACTER_FROM_DISCARD:
+        if v is _Verb_SEARCH or v is _Verb_RETURN_FROM_DISCARD or v is _Verb_RETURN_CHARACTER_FROM_DISCARD:
             return 1.5
-        if v is Verb.DISCARD:
+        if v is _Verb_DISCARD:
             return -0.7 * e.count
-        if v is Verb.DISCARD_HAND_DRAW:
-            return 0.8 * (len(view.lands(opp)) - view.hand_size(me))
-        if v is Verb.MOVE_LAND or v is Verb.MILL_CHOOSE or v is Verb.ARRANGE_CHARACTER_DECK:
+        if v is _Verb_DISCARD_HAND_DRAW:
+            return 0.8 * (view.land_count(opp) - view.hand_size(me))
+        if v is _Verb_MOVE_LAND or v is _Verb_MILL_CHOOSE or v is _Verb_ARRANGE_CHARACTER_DECK:
             return -0.5
-        if v is Verb.DUEL:  # our fighter against their best answer: worth it when ours wins outright
-            fighter = view.card(a.target)
-            answers = [c for c in (view.card(u) for u, _t in view.party(opp)) if c is not None]
-            if fighter is None or not answers:
-                return -1.0
-            safe = all(c.str_ < fighter.def_ for c in answers)
-            kills = sum(1 for c in answers if fighter.str_ >= c.def_)
-            return (2.0 + 1.0 * kills / len(answers)) if safe else -1.0
-        if v is Verb.FORCE_BATTLE:
+        if v is _Verb_FORCE_BATTLE:
             return 0.2
-        if v is Verb.LASTING:
-            return self._lasting_value(view, e.flag)
-        if v is Verb.TRASH_MISMATCHED:
+        if v is _Verb_TRASH_MISMATCHED:
             return 1.5
         return 0.3
 
     def _lasting_value(self, view: ManaView, flag: str | None) -> float:
         me = view.player
-        mons = view.monsters()
-        mine_down = sum(1 for _w, o, _u, up, _a in mons if o == me and not up)
-        theirs_up = sum(1 for _w, o, _u, up, _a in mons if o != me and up)
         if flag == "free_open":
-            return 1.0 * mine_down
+            return 1.0 * sum(1 for _w, o, _u, up, _a in view.monsters() if o == me and not up)
         if flag == "no_party_attacks":
-            return 1.5 * theirs_up
+            return 1.5 * sum(1 for _w, o, _u, up, _a in view.monsters() if o != me and up)
         if flag == "no_blocks":
-            return 0.8 * sum(1 for w, o, _u, _up, acted in mons if o == me and w[0] == me and not acted)
+            return 0.8 * sum(1 for w, o, _u, _up, acted in view.monsters() if o == me and w[0] == me and not acted)
         if flag in ("spoon", "bone", "brooch", "draw_on_trash"):
             return 1.2
         if flag == "recover_at_end":
@@ -570,7 +822,7 @@ class ScriptedAgent:
         seat, card, action = used
         if type(action) is A.MakeLand:
             gain = view.land_gain(action.card, (action.x, action.y)) if seat == view.player else card.base_mana
-            return 3.0 if gain >= 2 or len(view.lands(seat)) >= 6 else -1.0
+            return 3.0 if gain >= 2 or view.land_count(seat) >= 6 else -1.0
         cost = card.cost if card.cost is not None else action.x
         return 3.0 if (cost or 0) >= 4 else -0.5
 
@@ -582,11 +834,11 @@ class ScriptedAgent:
             return -1.0
         total, defs, m_str, m_def = numbers
         chars_side = view.player != battle.monster_owner
-        if card.kind is Kind.ITEM:
+        if card.kind is _Kind_ITEM:
             e = card.effects.techniques[a.x]
-            ds = e.str_ + (e.vs_str if e.vs is not None else 0) if e.verb is Verb.MODIFY else 0
-            dd = e.def_ if e.verb is Verb.MODIFY else 0
-            if e.verb is Verb.FIRST_STRIKE or e.verb is Verb.DISABLE_MONSTER_SKILLS:
+            ds = e.str_ + (e.vs_str if e.vs is not None else 0) if e.verb is _Verb_MODIFY else 0
+            dd = e.def_ if e.verb is _Verb_MODIFY else 0
+            if e.verb is _Verb_FIRST_STRIKE or e.verb is _Verb_DISABLE_MONSTER_SKILLS:
                 ds = 1
             cost = 0 if e.needs else e.cost
             return self._swing(total, defs, m_str, m_def, ds, dd, 0, 0, chars_side, a.target, view) - 0.2 * cost
@@ -596,14 +848,14 @@ class ScriptedAgent:
         cost = 0.2 * (card.cost or 0)
         dies = total >= m_def
         lost = self._kills(m_str, defs)
-        if e.verb is Verb.MODIFY_TARGET:
+        if e.verb is _Verb_MODIFY_TARGET:
             if a.target == -2:
                 return self._swing(total, defs, m_str, m_def, 0, 0, e.str_, e.def_, chars_side, -1, view) - cost
             mine = a.target in {u for u, _t in view.party(view.player)}
             if not mine:
                 return -1.0
             return self._swing(total, defs, m_str, m_def, e.str_, e.def_, 0, 0, chars_side, a.target, view) - cost
-        if e.verb is Verb.BATTLE_FLAG:
+        if e.verb is _Verb_BATTLE_FLAG:
             if e.flag == "freeze" or e.flag == "draw":
                 return (3.0 if (lost if chars_side else dies) else -1.0) - cost
             if e.flag == "prayer":
@@ -614,11 +866,11 @@ class ScriptedAgent:
                         else -1.0) - cost
             if e.flag == "auction":
                 return 0.5 - cost
-        if e.verb is Verb.STAND_IN:
+        if e.verb is _Verb_STAND_IN:
             return (3.0 if dies else -1.0) - cost
-        if e.verb is Verb.TRASH_MONSTER:  # Shadole: a character for the monster, when one falls anyway
+        if e.verb is _Verb_TRASH_MONSTER:  # Shadole: a character for the monster, when one falls anyway
             return (2.0 if chars_side and not dies and lost else -1.0) - cost
-        if e.verb is Verb.TRASH_ITEM:
+        if e.verb is _Verb_TRASH_ITEM:
             return 1.0 - cost
         return -0.5
 
@@ -642,7 +894,7 @@ class ScriptedAgent:
         card = view.card(action.card)
         if card is None:
             return 0.0
-        return float(card.str_ + card.def_ + (card.base_mana * 2 if card.kind is Kind.ARTIFACT else 0))
+        return float(card.str_ + card.def_ + (card.base_mana * 2 if card.kind is _Kind_ARTIFACT else 0))
 
     def _choose_place(self, view: ManaView, action: A.ChoosePlace) -> float:
         st = view.monster_strength(action.at)
@@ -676,6 +928,47 @@ class Raider(ScriptedAgent):
 _TARGETED = frozenset({Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.RETURN_LAND_TO_HAND,
                        Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS, Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER,
                        Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.DUEL})
+
+# verbs _effect_value works out from the position, the action or the effect's numbers; every other verb has a
+# fixed value, in _CONSTANT_VALUES (0.3, the end of its chain, unless it names the verb)
+_VALUED = frozenset({
+    Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.GAIN_MANA, Verb.LOSE_MANA, Verb.DRAW,
+    Verb.DRAW_TO, Verb.RESHUFFLE_DRAW, Verb.RETURN_LAND_TO_HAND, Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS,
+    Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER, Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.TRASH_FROM_HAND,
+    Verb.DISCARD, Verb.DISCARD_HAND_DRAW, Verb.DUEL, Verb.LASTING,
+})
+_CONSTANT_VALUES: dict[Verb, float] = {
+    **{v: 0.3 for v in Verb if v not in _VALUED},
+    Verb.BECOME_LAND: 4.0, Verb.SEARCH: 1.5, Verb.RETURN_FROM_DISCARD: 1.5, Verb.RETURN_CHARACTER_FROM_DISCARD: 1.5,
+    Verb.MOVE_LAND: -0.5, Verb.MILL_CHOOSE: -0.5, Verb.ARRANGE_CHARACTER_DECK: -0.5, Verb.FORCE_BATTLE: 0.2,
+    Verb.TRASH_MISMATCHED: 1.5,
+}
+
+_NAN = float("nan")  # a value not worked out yet (it never equals itself)
+
+
+def _sacrifices(card: Any) -> bool:
+    """Does opening the monster trash one of its owner's characters (Jajara)?"""
+    return any(e.verb is Verb.TRASH_CHARACTER and e.who == "owner" for e in card.effects.on_open)
+
+
+def _self_trashing(card: Any) -> bool:
+    """Is the monster trashed as soon as it is opened, wherever (Shadow Zero)?"""
+    return any(e.verb is Verb.TRASH_SELF and e.cond is None for e in card.effects.on_open)
+
+
+def _special(card: Any) -> tuple[bool, int] | None:
+    """(strikes first, STR change of its opponents) of a known monster that has either skill (Akravator, Malboro),
+    else None: what the plain count of a fight leaves out."""
+    if card is None:
+        return None
+    minus = sum(e.str_ for e in card.effects.battle if e.verb is Verb.MODIFY_OPPONENTS)
+    if card.effects.first_strike or minus:
+        return card.effects.first_strike, minus
+    return None
+
+# actions scored 0.0 whatever the position: ending a phase, passing (their scorers return 0.0)
+_ENDINGS = frozenset({A.EndMain, A.EndPlacement, A.Pass})
 
 _SCORERS: dict[type, Any] = {
     A.EndMain: ScriptedAgent._end, A.EndPlacement: ScriptedAgent._end, A.MakeLand: ScriptedAgent._land,

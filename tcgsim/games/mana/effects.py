@@ -233,6 +233,11 @@ class CardEffects:
     discount: tuple[tuple[str, int], ...] = ()  # (support | open | technique, amount)
     pearl: bool = False  # disables the monster's skills in its battle (Princess Pearl)
     first_damage: bool = False  # takes the monster's damage first (Escad)
+    counted: bool = False  # its STR/DEF is counted off the position (set_stat, always or in battle)
+    # the effect that names what a use acts on (its target), else the first: read when uses are listed
+    main_head: Effect | None = None
+    battle_head: Effect | None = None
+    artifact_head: Effect | None = None
 
     @property
     def modelled(self) -> bool:
@@ -352,7 +357,18 @@ def compile_effects(card_id: str, raws: Sequence[Mapping[str, Any]]) -> CardEffe
         discount=tuple((str(e.of), e.amount) for e in effects if e.verb is Verb.COST_DISCOUNT),
         pearl=any(e.verb is Verb.DISABLE_MONSTER_SKILLS and e.on is Trigger.BATTLE for e in effects),
         first_damage=any(e.verb is Verb.DAMAGE_TO_ME_FIRST for e in effects),
+        counted=any(e.verb is Verb.SET_STAT for e in by[Trigger.ALWAYS] + by[Trigger.BATTLE]),
+        main_head=_head(by[Trigger.MAIN]),
+        battle_head=_head(by[Trigger.BATTLE]),
+        artifact_head=_head(by[Trigger.ARTIFACT]),
     )
+
+
+def _head(effects: Sequence[Effect]) -> Effect | None:
+    """The effect a use of these effects is checked and targeted by: the first with a target, else the first."""
+    if not effects:
+        return None
+    return next((e for e in effects if e.target is not None), effects[0])
 
 
 # Markers of printed text that has nothing to model.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, KeysView, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -76,6 +76,123 @@ TEMPO = (
 )
 
 
+# Enum members bound to module names for the hot paths (`_Kind_MONSTER is Kind.MONSTER`): in Python 3.11 an
+# attribute of an Enum class costs about four times a global, as EnumType defines __getattr__, and the engine
+# and the AI compare against members millions of times a benchmark run.
+_ArrowReading_INCOMING = ArrowReading.INCOMING
+_ArrowReading_OUTGOING = ArrowReading.OUTGOING
+_BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
+_BattleKind_MOVEMENT = BattleKind.MOVEMENT
+_BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK
+_ChoiceKind_ASSIGN_DAMAGE = ChoiceKind.ASSIGN_DAMAGE
+_ChoiceKind_BATTLE_WINDOW = ChoiceKind.BATTLE_WINDOW
+_ChoiceKind_BLOCK = ChoiceKind.BLOCK
+_ChoiceKind_CANCEL = ChoiceKind.CANCEL
+_ChoiceKind_DEFEND_PARTY = ChoiceKind.DEFEND_PARTY
+_ChoiceKind_DISCARD = ChoiceKind.DISCARD
+_ChoiceKind_DUEL = ChoiceKind.DUEL
+_ChoiceKind_END_DISCARD = ChoiceKind.END_DISCARD
+_ChoiceKind_MULLIGAN = ChoiceKind.MULLIGAN
+_ChoiceKind_PAY_TO_RETURN = ChoiceKind.PAY_TO_RETURN
+_ChoiceKind_PICK_CARD = ChoiceKind.PICK_CARD
+_ChoiceKind_PICK_PLACE = ChoiceKind.PICK_PLACE
+_ChoiceKind_SACRIFICE = ChoiceKind.SACRIFICE
+_ChoiceKind_SWAP = ChoiceKind.SWAP
+_ChoiceKind_TAP_CHARACTER = ChoiceKind.TAP_CHARACTER
+_ChoiceKind_TRASH_CHARACTER = ChoiceKind.TRASH_CHARACTER
+_Cond_ALONE = Cond.ALONE
+_Cond_IN_BATTLE = Cond.IN_BATTLE
+_Cond_LAND_NOT = Cond.LAND_NOT
+_Cond_MOVEMENT_BATTLE = Cond.MOVEMENT_BATTLE
+_Cond_ON_A_LAND = Cond.ON_A_LAND
+_Cond_ON_ENEMY_LAND = Cond.ON_ENEMY_LAND
+_Cond_ON_OWN_LAND = Cond.ON_OWN_LAND
+_Cond_OPENED_BY_CHARACTER_ATTACK = Cond.OPENED_BY_CHARACTER_ATTACK
+_Cond_OWN_MONSTER = Cond.OWN_MONSTER
+_Cond_PARTY_BATTLE = Cond.PARTY_BATTLE
+_Cond_TAPPING_BATTLE = Cond.TAPPING_BATTLE
+_Cond_VS_COST_AT_LEAST = Cond.VS_COST_AT_LEAST
+_Cond_VS_ENEMY_LAND = Cond.VS_ENEMY_LAND
+_Cond_VS_FACEDOWN = Cond.VS_FACEDOWN
+_Cond_VS_OPEN = Cond.VS_OPEN
+_Cond_VS_OWN_LAND = Cond.VS_OWN_LAND
+_Kind_ARTIFACT = Kind.ARTIFACT
+_Kind_CHARACTER = Kind.CHARACTER
+_Kind_ITEM = Kind.ITEM
+_Kind_MONSTER = Kind.MONSTER
+_Kind_SUPPORT = Kind.SUPPORT
+_Phase_END = Phase.END
+_Phase_MAIN = Phase.MAIN
+_Phase_MULLIGAN = Phase.MULLIGAN
+_Phase_OVER = Phase.OVER
+_Phase_PLACEMENT = Phase.PLACEMENT
+_Verb_ARRANGE_CHARACTER_DECK = Verb.ARRANGE_CHARACTER_DECK
+_Verb_BATTLE_FLAG = Verb.BATTLE_FLAG
+_Verb_BECOME_LAND = Verb.BECOME_LAND
+_Verb_CHARACTER_TRASHED_HERE = Verb.CHARACTER_TRASHED_HERE
+_Verb_DAMAGE_EACH_CHARACTER = Verb.DAMAGE_EACH_CHARACTER
+_Verb_DISABLE_MONSTER_SKILLS = Verb.DISABLE_MONSTER_SKILLS
+_Verb_DISCARD = Verb.DISCARD
+_Verb_DISCARD_HAND_DRAW = Verb.DISCARD_HAND_DRAW
+_Verb_DRAW = Verb.DRAW
+_Verb_DRAW_TO = Verb.DRAW_TO
+_Verb_DUEL = Verb.DUEL
+_Verb_FIRST_STRIKE = Verb.FIRST_STRIKE
+_Verb_FORCE_BATTLE = Verb.FORCE_BATTLE
+_Verb_GAIN_MANA = Verb.GAIN_MANA
+_Verb_LAND_FROM_DISCARD = Verb.LAND_FROM_DISCARD
+_Verb_LASTING = Verb.LASTING
+_Verb_LOSE_MANA = Verb.LOSE_MANA
+_Verb_MAY_PAY_RETURN_TO_HAND = Verb.MAY_PAY_RETURN_TO_HAND
+_Verb_MILL_CHOOSE = Verb.MILL_CHOOSE
+_Verb_MODIFY = Verb.MODIFY
+_Verb_MODIFY_ALLIES = Verb.MODIFY_ALLIES
+_Verb_MODIFY_MONSTER = Verb.MODIFY_MONSTER
+_Verb_MODIFY_OPPONENTS = Verb.MODIFY_OPPONENTS
+_Verb_MODIFY_TARGET = Verb.MODIFY_TARGET
+_Verb_MONSTER_TRASHED_HERE = Verb.MONSTER_TRASHED_HERE
+_Verb_MOVE_LAND = Verb.MOVE_LAND
+_Verb_NO_DAMAGE = Verb.NO_DAMAGE
+_Verb_NO_TECHNIQUES = Verb.NO_TECHNIQUES
+_Verb_OPEN_MONSTERS = Verb.OPEN_MONSTERS
+_Verb_PEEK_MONSTER = Verb.PEEK_MONSTER
+_Verb_PER_ITEM = Verb.PER_ITEM
+_Verb_PLACE_AS_MONSTER = Verb.PLACE_AS_MONSTER
+_Verb_RESHUFFLE_DRAW = Verb.RESHUFFLE_DRAW
+_Verb_RETURN_CHARACTER_FROM_DISCARD = Verb.RETURN_CHARACTER_FROM_DISCARD
+_Verb_RETURN_FROM_DISCARD = Verb.RETURN_FROM_DISCARD
+_Verb_RETURN_IF_TRASHED = Verb.RETURN_IF_TRASHED
+_Verb_RETURN_LAND_TO_HAND = Verb.RETURN_LAND_TO_HAND
+_Verb_RETURN_MONSTER_IF_SURVIVES = Verb.RETURN_MONSTER_IF_SURVIVES
+_Verb_REVEAL_DECK = Verb.REVEAL_DECK
+_Verb_SACRIFICE_FROM_HAND = Verb.SACRIFICE_FROM_HAND
+_Verb_SEARCH = Verb.SEARCH
+_Verb_SET_STAT = Verb.SET_STAT
+_Verb_SET_STATS = Verb.SET_STATS
+_Verb_STAND_IN = Verb.STAND_IN
+_Verb_STR_PLUS_MONSTER_COST = Verb.STR_PLUS_MONSTER_COST
+_Verb_TAP_ALL_CHARACTERS = Verb.TAP_ALL_CHARACTERS
+_Verb_TAP_CHARACTER = Verb.TAP_CHARACTER
+_Verb_TAP_OR_UNTAP = Verb.TAP_OR_UNTAP
+_Verb_TO_CHARACTER_DECK = Verb.TO_CHARACTER_DECK
+_Verb_TO_TOP_FROM_DISCARD = Verb.TO_TOP_FROM_DISCARD
+_Verb_TRASH_BOTH = Verb.TRASH_BOTH
+_Verb_TRASH_CHARACTER = Verb.TRASH_CHARACTER
+_Verb_TRASH_FROM_HAND = Verb.TRASH_FROM_HAND
+_Verb_TRASH_ITEM = Verb.TRASH_ITEM
+_Verb_TRASH_ITEMS = Verb.TRASH_ITEMS
+_Verb_TRASH_ITEM_IN_BATTLE = Verb.TRASH_ITEM_IN_BATTLE
+_Verb_TRASH_LAND = Verb.TRASH_LAND
+_Verb_TRASH_LAND_AND_SELF = Verb.TRASH_LAND_AND_SELF
+_Verb_TRASH_LAND_IF_KILLED = Verb.TRASH_LAND_IF_KILLED
+_Verb_TRASH_MISMATCHED = Verb.TRASH_MISMATCHED
+_Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
+_Verb_TRASH_SELF = Verb.TRASH_SELF
+_Verb_TRASH_TOP_CHARACTER_DECK = Verb.TRASH_TOP_CHARACTER_DECK
+_Verb_TRICKSHOT = Verb.TRICKSHOT
+_Verb_UNTAP_AFTER = Verb.UNTAP_AFTER
+_Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
+
 def _opp(player: int) -> int:
     return 1 - player
 
@@ -101,16 +218,57 @@ def _card_lists(deck: Deck) -> dict[str, list[str]]:
     return found
 
 
-_SUBSETS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+_FREE_SQUARES: dict[tuple[Pos, ...], tuple[Pos, ...]] = {}
 
 
-def _nonempty_subsets(items: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every non-empty group of attackers, memoised (parties are small and repeat all game)."""
-    found = _SUBSETS[items] = _subsets(items, empty=False)
-    if len(_SUBSETS) > 4096:
-        _SUBSETS.clear()
+def _free_squares(grid: tuple[Pos, ...]) -> tuple[Pos, ...]:
+    """The empty squares next to these lands that keep the frame within GRID x GRID, sorted; memoised by the
+    squares in the order they were made (grids are small and repeat across games)."""
+    min_x = min(x for x, _ in grid)
+    max_x = max(x for x, _ in grid)
+    min_y = min(y for _, y in grid)
+    max_y = max(y for _, y in grid)
+    lo_x, hi_x = max_x - GRID + 1, min_x + GRID - 1
+    lo_y, hi_y = max_y - GRID + 1, min_y + GRID - 1
+    taken = set(grid)
+    out: set[Pos] = set()
+    for (x, y) in grid:
+        for nx, ny in ((x, y + 1), (x - 1, y), (x + 1, y), (x, y - 1)):
+            if lo_x <= nx <= hi_x and lo_y <= ny <= hi_y and (nx, ny) not in taken:
+                out.add((nx, ny))
+    if len(_FREE_SQUARES) > 8192:
+        _FREE_SQUARES.clear()
+    found = _FREE_SQUARES[grid] = tuple(sorted(out))
     return found
 
+
+_ATTR_NAME = {a: a.name.lower() for a in Attr}  # as the card data names them (an Enum's .name is slow to read)
+
+# an instrument technique's icons (Effect.needs) as attributes
+_NEEDS: dict[tuple[str, ...], tuple[Attr, ...]] = {}
+
+# builds an action record from the tuple of all its fields: what its NamedTuple constructor does, without the
+# Python-level call (legal actions are built by the tens of thousands a second)
+_new = tuple.__new__
+
+# verbs whose use `_pointless` may refuse (the others are never pointless)
+_MAYBE_POINTLESS = frozenset({Verb.RETURN_CHARACTER_FROM_DISCARD, Verb.TRASH_FROM_HAND, Verb.OPEN_MONSTERS,
+                              Verb.TRASH_ITEMS, Verb.SEARCH, Verb.MILL_CHOOSE, Verb.ARRANGE_CHARACTER_DECK,
+                              Verb.LASTING})
+
+# untapped party -> {where -> every AttackMonster of a non-empty group of it at that monster}; `()` holds the
+# groups themselves. Actions are immutable values, so the same objects serve every game (memoised, bounded).
+_ATTACKS: dict[tuple[int, ...], dict[Any, Any]] = {}
+
+
+def _attack_table(untapped: tuple[int, ...]) -> dict[Any, Any]:
+    if len(_ATTACKS) > 16384:
+        _ATTACKS.clear()
+    table = _ATTACKS[untapped] = {(): tuple(_subsets(untapped, empty=False))}
+    return table
+
+
+_UNSET: Any = object()  # a memo slot not worked out yet
 
 _END_MAIN = A.EndMain()
 _END_PLACEMENT = A.EndPlacement()
@@ -158,6 +316,12 @@ class ManaGame(Game):
             self.char_uids.append(chars)
         self.cards: tuple[ManaCard, ...] = tuple(cards)
         self.owner: tuple[int, ...] = tuple(owners)
+        self.token = object()  # names this game to agents' memos (see ManaView.game_token)
+        self.shift_lands = any(c.effects.shift_land for c in cards)  # a land of the game may shift (SS Buccaneer)
+        self.discounts = any(c.effects.discount for c in cards)  # a character of the game lowers costs (Matilda...)
+        # monster_stats out of battle of monsters whose stats are not counted off the position: (uid, its owner,
+        # land owner, battle kind, land uid) -> STR/DEF (a function of these alone, shared by every state)
+        self.stats_memo: dict[tuple[int, int, int | None, BattleKind | None, int], tuple[int, int]] = {}
 
     def new_initial_state(self, record_events: bool = False) -> ManaState:
         return ManaState(self, record_events)
@@ -180,7 +344,7 @@ class ManaState(State):
         self.players = [Player(), Player()]
         self.turn = 0
         self.active = 0  # whose turn it is; seat 0 plays first (MANA-SETUP-1)
-        self.phase = Phase.MULLIGAN
+        self.phase = _Phase_MULLIGAN
         self.battle: Battle | None = None
         self.pending: list[Choice] = []
         self.shifted = False  # SS Buccaneer used this turn
@@ -249,7 +413,7 @@ class ManaState(State):
                     and not land.monster.seen]
         deck = [] if them.deck_revealed else them.deck
         hidden = them.hand + deck + [land.monster.uid for land in facedown if land.monster is not None]
-        monsters = [u for u in hidden if self.cards[u].kind is Kind.MONSTER]
+        monsters = [u for u in hidden if self.cards[u].kind is _Kind_MONSTER]
         rng.shuffle(monsters)
         chosen = monsters[: len(facedown)]
         moved: dict[int, int] = {}
@@ -346,10 +510,11 @@ class ManaState(State):
     def _win(self, winner: int | None, reason: Any) -> None:
         if self._outcome is None:
             self._outcome = Outcome(winner, reason, self.turn)
-            self.phase = Phase.OVER
+            self.phase = _Phase_OVER
             self.pending.clear()
             self.battle = None
-            self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
+            if self.events is not None:
+                self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
 
     def _draw(self, seat: int, n: int = 1) -> int:
         p = self.players[seat]
@@ -395,6 +560,15 @@ class ManaState(State):
         land = self.players[where[0]].lands.get((where[1], where[2]))
         return land.monster if land is not None else None
 
+    def _battle_monster(self, b: Battle) -> tuple[int, Pos] | None:
+        """`find_monster` of the battle's monster: looked for first where the battle found it."""
+        w = b.where
+        if w is not None:
+            land = self.players[w[0]].lands.get(w[1])
+            if land is not None and land.monster is not None and land.monster.uid == b.monster_uid:
+                return w
+        return self.find_monster(b.monster_uid)
+
     def find_monster(self, uid: int) -> tuple[int, Pos] | None:
         for seat in (0, 1):
             for pos, land in self.players[seat].lands.items():
@@ -414,16 +588,17 @@ class ManaState(State):
             self.rng.shuffle(p.deck)
             self.rng.shuffle(p.char_deck)
             self._draw(seat, HAND_SIZE)
-        self.record("setup", None, "setup", hands=[len(p.hand) for p in self.players])
+        if self.events is not None:
+            self.record("setup", None, "setup", hands=[len(p.hand) for p in self.players])
         # MANA-SETUP-4: the first player decides first; the choices go on a stack, so push in reverse
         for seat in (1, 0):
             if self._may_mulligan(seat):
-                self.pending.append(Choice(ChoiceKind.MULLIGAN, seat))
+                self.pending.append(Choice(_ChoiceKind_MULLIGAN, seat))
         self._advance()
 
     def _may_mulligan(self, seat: int) -> bool:
         hand = self.players[seat].hand
-        artifacts = sum(self.cards[uid].kind is Kind.ARTIFACT for uid in hand)
+        artifacts = sum(self.cards[uid].kind is _Kind_ARTIFACT for uid in hand)
         return artifacts == 0 or artifacts == len(hand)
 
     def _start_turn(self) -> None:
@@ -434,7 +609,7 @@ class ManaState(State):
             return
         seat = self.active
         p = self.players[seat]
-        self.phase = Phase.MAIN
+        self.phase = _Phase_MAIN
         self.shifted = False
         p.land_made = False
         for c in p.party:
@@ -446,7 +621,8 @@ class ManaState(State):
         p.available += p.used  # MANA-MANA-5: used mana recovers at the start phase
         p.used = 0
         replenished = self._refill_party(seat)
-        self.record("start", seat, "turn_start", mana=p.mana, hand=len(p.hand))
+        if self.events is not None:
+            self.record("start", seat, "turn_start", mana=p.mana, hand=len(p.hand))
         if p.mana >= WIN_MANA:  # MANA-WIN-1, checked at one's own start phase
             self._win(seat, WinReason.MANA_12)
             return
@@ -456,7 +632,8 @@ class ManaState(State):
             self._win(_opp(seat), WinReason.DECK_OUT)
             return
         self._draw(seat)
-        self.record("start", seat, "draw", hand=len(p.hand), deck=len(p.deck))
+        if self.events is not None:
+            self.record("start", seat, "draw", hand=len(p.hand), deck=len(p.deck))
         if replenished:
             self._offer_swaps(seat)
 
@@ -470,7 +647,7 @@ class ManaState(State):
             if self.cards[c.uid].effects.replenish:
                 options = tuple(o.uid for o in p.party if not o.tapped)
                 if options:
-                    self.pending.append(Choice(ChoiceKind.SWAP, seat, options, 1, c.uid))
+                    self.pending.append(Choice(_ChoiceKind_SWAP, seat, options, 1, c.uid))
 
     def _refill_party(self, seat: int) -> bool:
         p = self.players[seat]
@@ -480,22 +657,35 @@ class ManaState(State):
             p.party.append(Character(uid))
             self._played(uid)
             filled = True
-            self.record(self._phase_name(), seat, "party_fill", card=self.cards[uid].name)
+            if self.events is not None:
+                self.record(self._phase_name(), seat, "party_fill", card=self.cards[uid].name)
         return filled
 
     def _enter_end(self) -> None:
-        self.phase = Phase.END
+        self.phase = _Phase_END
         p = self.players[self.active]
         if len(p.hand) > HAND_SIZE:  # MANA-TURN-9: hand down to 7 at the end of one's own turn
-            self.pending.append(Choice(ChoiceKind.END_DISCARD, self.active, count=len(p.hand) - HAND_SIZE))
+            self.pending.append(Choice(_ChoiceKind_END_DISCARD, self.active, count=len(p.hand) - HAND_SIZE))
 
     def _end_turn(self) -> None:
+        counts = [0, 0, 0, 0]  # monsters of seat 0, of seat 1, enemy lands held by seat 0, by seat 1
+        for s in (0, 1):  # both seats' monsters in one look at the field (as _tempo_values counts them)
+            for land in self.players[s].lands.values():
+                m = land.monster
+                if m is not None:
+                    counts[m.owner] += 1
+                    if s != m.owner:
+                        counts[2 + m.owner] += 1
         for seat in (self.active, _opp(self.active)):
-            self.tempo.append((self.turn, seat, self._tempo_values(seat)))
+            p = self.players[seat]
+            self.tempo.append((self.turn, seat, (p.available + p.used, p.available, len(p.lands), len(p.hand),
+                                                 len(p.party), len(p.party) + len(p.char_deck), counts[seat],
+                                                 counts[2 + seat])))
             if self.events is not None:
                 names = [m.name for m in TEMPO]
                 self.record("end", seat, "tempo", **dict(zip(names, self._tempo_values(seat), strict=True)))
-        self.record("end", self.active, "turn_end")
+        if self.events is not None:
+            self.record("end", self.active, "turn_end")
         if self.lasting:
             for flag, seat, _until in self.lasting:
                 if flag == "recover_at_end":  # Jumi's Staff: used mana comes back at the end of the turn
@@ -522,13 +712,13 @@ class ManaState(State):
         while self._outcome is None and not self.pending:
             if self.battle is not None:
                 self._battle_step()
-            elif self.phase is Phase.MULLIGAN:
+            elif self.phase is _Phase_MULLIGAN:
                 for seat in (0, 1):
                     self._refill_party(seat)  # MANA-SETUP-5: 3 characters each, after the mulligans
                 self.turn = 0
                 self.active = 0
                 self._start_turn()
-            elif self.phase is Phase.END:
+            elif self.phase is _Phase_END:
                 self._end_turn()
             else:
                 return
@@ -569,15 +759,14 @@ class ManaState(State):
         sources: list[frozenset[Attr]] = []
         cards = self.cards
         for s in (0, 1):
+            mine = s == seat
             for land in self.players[s].lands.values():
                 m = land.monster
-                if (m.owner == seat) if m is not None else s == seat:
-                    attrs = cards[land.uid].sources
-                    if attrs:
-                        sources.append(attrs)
+                if (m.owner == seat if m is not None else mine) and cards[land.uid].sources:
+                    sources.append(cards[land.uid].sources)
         for c in self.players[seat].party:  # Bud, Lisa (MANA-FX-CHAR-3); not Useless Putty
             card = cards[c.uid]
-            if card.sources and card.kind is Kind.CHARACTER:
+            if card.sources and card.kind is _Kind_CHARACTER:
                 sources.append(card.sources)
         if cache is not None:
             cache[seat] = sources
@@ -587,12 +776,17 @@ class ManaState(State):
         """Each icon needs its own source (FF = two Fire sources); a multi-attribute land serves one icon."""
         if not needs:
             return True
+        if len(needs) == 1 and (self._attr_cache is None or seat not in self._attr_cache):
+            return self._controls(seat, needs[0])
         sources = self.attribute_sources(seat)
         if len(sources) < len(needs):
             return False
         if len(needs) == 1:
             need = needs[0]
-            return any(need in attrs for attrs in sources)
+            for attrs in sources:  # noqa: SIM110 - a plain loop: no generator on this hot path
+                if need in attrs:
+                    return True
+            return False
 
         def match(i: int, used: int) -> bool:
             if i == len(needs):
@@ -611,33 +805,38 @@ class ManaState(State):
         lands = self.players[seat].lands
         if not lands:
             return [(0, 0)]
-        min_x = min_y = 1 << 30
-        max_x = max_y = -(1 << 30)
-        blocked: list[Pos] = []
-        for (x, y), land in lands.items():
-            min_x = min(min_x, x)
-            max_x = max(max_x, x)
-            min_y = min(min_y, y)
-            max_y = max(max_y, y)
-            if land.monster is not None and land.monster.owner != seat:
-                blocked.append((x, y))
-        # a square may be used only if the frame stays within GRID x GRID
-        lo_x, hi_x = max_x - GRID + 1, min_x + GRID - 1
-        lo_y, hi_y = max_y - GRID + 1, min_y + GRID - 1
-        out: set[Pos] = set()
-        for (x, y) in lands:
-            for nx, ny in ((x, y + 1), (x - 1, y), (x + 1, y), (x, y - 1)):
-                if lo_x <= nx <= hi_x and lo_y <= ny <= hi_y and (nx, ny) not in lands:
-                    out.add((nx, ny))
-        for bx, by in blocked:
-            out -= {(bx, by + 1), (bx - 1, by), (bx + 1, by), (bx, by - 1)}
-        return sorted(out)
+        key = tuple(lands)
+        free = _FREE_SQUARES.get(key)
+        if free is None:
+            free = _free_squares(key)
+        shut: set[Pos] | None = None
+        for (bx, by), land in lands.items():
+            m = land.monster
+            if m is not None and m.owner != seat:
+                if shut is None:
+                    shut = set()
+                shut.update(((bx, by + 1), (bx - 1, by), (bx + 1, by), (bx, by - 1)))
+        if shut is None:
+            return list(free)
+        return [q for q in free if q not in shut]
 
     def land_gain(self, seat: int, card: ManaCard, pos: Pos) -> int:
         """MANA-LAND-5/6: base mana plus the arrow values toward occupied neighbours; never below 0."""
         lands = self.players[seat].lands
         total = card.base_mana
-        incoming = self.game.options.arrows is ArrowReading.INCOMING
+        if self.game.options.arrows is _ArrowReading_OUTGOING:  # the usual reading, unrolled
+            x, y = pos
+            up, left, right, down = card.arrows
+            if (x, y + 1) in lands:
+                total += up
+            if (x - 1, y) in lands:
+                total += left
+            if (x + 1, y) in lands:
+                total += right
+            if (x, y - 1) in lands:
+                total += down
+            return max(0, total)
+        incoming = self.game.options.arrows is _ArrowReading_INCOMING
         for i, (dx, dy) in enumerate(ARROW_OFFSETS):
             neighbour = lands.get((pos[0] + dx, pos[1] + dy))
             if neighbour is None:
@@ -672,8 +871,9 @@ class ManaState(State):
         p.land_made = True
         self._played(uid)
         p.available += gained
-        self.record("main", seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained, mana=p.mana,
-                    lands=len(p.lands))
+        if self.events is not None:
+            self.record("main", seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained, mana=p.mana,
+                        lands=len(p.lands))
         if len(p.lands) >= WIN_LANDS:  # MANA-WIN-3: checked at once, enemy monsters or not
             self._win(seat, WinReason.LANDS_9)
 
@@ -688,12 +888,29 @@ class ManaState(State):
         del p.lands[pos]
         (p.hand if to_hand else p.discard).append(land.uid)
         lost = self._take_mana(owner, self.cards[land.uid].base_mana, from_used_first=True)
-        self.record(self._phase_name(), owner, "land_lost", card=self.cards[land.uid].name, mana_lost=lost)
+        if self.events is not None:
+            self.record(self._phase_name(), owner, "land_lost", card=self.cards[land.uid].name, mana_lost=lost)
 
     # ------------------------------------------------------------------------------------------ monsters
 
     def _controls(self, seat: int, attr: Attr) -> bool:
-        return any(attr in src for src in self.attribute_sources(seat))
+        """Does one of the player's attribute sources give `attr` (`attribute_sources`, looked through only as far
+        as needed)?"""
+        cache = self._attr_cache
+        if cache is not None and seat in cache:
+            return any(attr in src for src in cache[seat])
+        cards = self.cards
+        for s in (0, 1):
+            mine = s == seat
+            for land in self.players[s].lands.values():
+                m = land.monster
+                if (m.owner == seat if m is not None else mine) and attr in cards[land.uid].sources:
+                    return True
+        for c in self.players[seat].party:
+            card = cards[c.uid]
+            if attr in card.sources and card.kind is _Kind_CHARACTER:
+                return True
+        return False
 
     def _open_monster(self, land_owner: int, pos: Pos, *, in_battle: bool, by_character_attack: bool,
                       paid: bool = False) -> bool:
@@ -711,12 +928,15 @@ class ManaState(State):
             paying = min(cost, p.available)
             self._pay(seat, paying)
             if paying < cost:
-                self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="cost")
+                if self.events is not None:
+                    self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="cost")
                 self._trash_monster(land_owner, pos, in_battle=in_battle)
                 return False
-        self.record(self._phase_name(), seat, "open", card=card.name, cost=cost)
+        if self.events is not None:
+            self.record(self._phase_name(), seat, "open", card=card.name, cost=cost)
         if card.open_condition is not None and not self._controls(seat, card.open_condition):
-            self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="condition")
+            if self.events is not None:
+                self.record(self._phase_name(), seat, "open_failed", card=card.name, reason="condition")
             self._trash_monster(land_owner, pos, in_battle=in_battle)
             return False
         place = self._battle_place() if in_battle else (land_owner, pos)
@@ -728,11 +948,13 @@ class ManaState(State):
                 for f, who, _a in b.flags:
                     if f == "auction":
                         self.players[who].available += 2
-                        self.record(self._phase_name(), who, "mana_gained", amount=2, source="Kristie's Auction Time")
+                        if self.events is not None:
+                            self.record(self._phase_name(), who, "mana_gained", amount=2,
+                                        source="Kristie's Auction Time")
             if self._monster_disabled(b):
                 return True  # its skills are off in this battle (Princess Pearl, Flowers of Gold)
         for effect in card.effects.on_open:
-            if effect.verb is Verb.TRASH_LAND_AND_SELF and in_battle:
+            if effect.verb is _Verb_TRASH_LAND_AND_SELF and in_battle:
                 continue  # Iron Centaur: devastation waits for the battle's end (MANA-FX-OPEN-3)
             if self._cond(effect, monster, at_owner, ctx):
                 self._do(effect, monster.uid, seat, land_owner, pos)
@@ -757,10 +979,11 @@ class ManaState(State):
             owner_p.deck.append(monster.uid)
         else:
             owner_p.discard.append(monster.uid)
-        self.record(self._phase_name(), seat, "monster_trashed", card=card.name, in_battle=in_battle)
+        if self.events is not None:
+            self.record(self._phase_name(), seat, "monster_trashed", card=card.name, in_battle=in_battle)
         if self.lasting and self._lasting_on("draw_on_trash", seat):  # Frozen Heart
             self._draw(seat)
-        if card.kind is not Kind.MONSTER:
+        if card.kind is not _Kind_MONSTER:
             return  # Lilipea's Illusion: a support standing in for a monster has no skills
         if in_battle and self.battle is not None and self.battle.monster_uid == monster.uid:
             self.battle.monster_trashed = True
@@ -772,14 +995,14 @@ class ManaState(State):
             fought_on = self._battle_land() if self.battle is not None else land
             here = self.cards[fought_on.uid].effects.land if fought_on is not None else ()
             for e in here:  # Underworld: pay 1 to take the monster back to hand
-                if e.verb is Verb.MONSTER_TRASHED_HERE and monster.uid in owner_p.discard:
+                if e.verb is _Verb_MONSTER_TRASHED_HERE and monster.uid in owner_p.discard:
                     self._offer_return(seat, monster.uid, e.cost)
         for effect in effects:
             self._do(effect, monster.uid, seat, land_owner, pos)
 
     def _offer_return(self, seat: int, uid: int, cost: int) -> None:
         if self.players[seat].available >= cost and uid in self.players[seat].discard:
-            self.pending.append(Choice(ChoiceKind.PAY_TO_RETURN, seat, (uid,), cost, uid))
+            self.pending.append(Choice(_ChoiceKind_PAY_TO_RETURN, seat, (uid,), cost, uid))
 
     def _trash_character(self, seat: int, uid: int) -> None:
         p = self.players[seat]
@@ -790,7 +1013,7 @@ class ManaState(State):
         p.discard.extend(c.items)
         card = self.cards[uid]
         owner = self.game.owner[uid]
-        if card.kind is not Kind.CHARACTER:  # Useless Putty goes to its owner's discard pile
+        if card.kind is not _Kind_CHARACTER:  # Useless Putty goes to its owner's discard pile
             self.players[owner].discard.append(uid)
         elif self.lasting and self._lasting_on("brooch", seat):  # Brooch of Love: bottom of the character deck
             p.char_deck.insert(0, uid)
@@ -802,16 +1025,17 @@ class ManaState(State):
             if self._lasting_on("spoon", seat):  # Trembling Spoon: trash an enemy monster
                 options = self._monster_codes(_opp(seat))
                 if options:
-                    self.pending.append(Choice(ChoiceKind.PICK_PLACE, seat, options, 1, uid, (1,)))
+                    self.pending.append(Choice(_ChoiceKind_PICK_PLACE, seat, options, 1, uid, (1,)))
         b = self.battle
         if b is not None:  # The Flames: a character trashed in a battle on it pays the monster's owner
             land = self._battle_land(b)
             if land is not None:
                 for e in self.cards[land.uid].effects.land:
-                    if e.verb is Verb.CHARACTER_TRASHED_HERE:
+                    if e.verb is _Verb_CHARACTER_TRASHED_HERE:
                         self.players[b.monster_owner].available += e.amount
-        self.record(self._phase_name(), seat, "character_trashed", card=self.cards[uid].name,
-                    left=len(p.party) + len(p.char_deck))
+        if self.events is not None:
+            self.record(self._phase_name(), seat, "character_trashed", card=self.cards[uid].name,
+                        left=len(p.party) + len(p.char_deck))
         self._check_routed(seat)
 
     def _check_routed(self, seat: int) -> None:
@@ -826,32 +1050,32 @@ class ManaState(State):
         if cond is None:
             return True
         owner = monster.owner if monster is not None else -1
-        if cond is Cond.ON_OWN_LAND:
+        if cond is _Cond_ON_OWN_LAND:
             return land_owner == owner
-        if cond is Cond.ON_ENEMY_LAND:
+        if cond is _Cond_ON_ENEMY_LAND:
             return land_owner is not None and land_owner != owner
-        if cond is Cond.IN_BATTLE:
+        if cond is _Cond_IN_BATTLE:
             return ctx.in_battle
-        if cond is Cond.OPENED_BY_CHARACTER_ATTACK:
+        if cond is _Cond_OPENED_BY_CHARACTER_ATTACK:
             return ctx.by_character_attack
         kind = ctx.battle_kind
         if kind is None and self.battle is not None:
             kind = self.battle.kind
-        if cond is Cond.MOVEMENT_BATTLE:
-            return kind is BattleKind.MOVEMENT
-        if cond is Cond.PARTY_BATTLE:
-            return kind is BattleKind.PARTY_ATTACK
-        if cond is Cond.ON_A_LAND:
-            return kind is not BattleKind.PARTY_ATTACK
-        if cond is Cond.LAND_NOT:
-            if kind is BattleKind.PARTY_ATTACK:
+        if cond is _Cond_MOVEMENT_BATTLE:
+            return kind is _BattleKind_MOVEMENT
+        if cond is _Cond_PARTY_BATTLE:
+            return kind is _BattleKind_PARTY_ATTACK
+        if cond is _Cond_ON_A_LAND:
+            return kind is not _BattleKind_PARTY_ATTACK
+        if cond is _Cond_LAND_NOT:
+            if kind is _BattleKind_PARTY_ATTACK:
                 return False  # attacking the party, it stands on no land
             land_uid = ctx.land_uid
             if land_uid is None and ctx.battle_kind is None:
                 land = self._battle_land()
                 land_uid = land.uid if land is not None else None
             attr = self.cards[land_uid].attribute if land_uid is not None else None
-            return attr is None or attr.name.lower() != effect.cond_arg
+            return attr is None or _ATTR_NAME[attr] != effect.cond_arg
         return False
 
     def _do(self, effect: Effect, source: int, seat: int, land_owner: int | None, pos: Pos | None) -> None:
@@ -859,38 +1083,39 @@ class ManaState(State):
         verb = effect.verb
         opp = _opp(seat)
         target = opp if effect.who == "opponent" else seat
-        if verb is Verb.DISCARD:
+        if verb is _Verb_DISCARD:
             hand = self.players[target].hand
             if hand:
-                self.pending.append(Choice(ChoiceKind.DISCARD, target, count=min(effect.count, len(hand)),
+                self.pending.append(Choice(_ChoiceKind_DISCARD, target, count=min(effect.count, len(hand)),
                                            source=source))
-        elif verb is Verb.DRAW:
+        elif verb is _Verb_DRAW:
             for s in ((0, 1) if effect.who == "both" else (target,)):
                 self._draw(s, effect.count)
-        elif verb is Verb.GAIN_MANA:
+        elif verb is _Verb_GAIN_MANA:
             self.players[target].available += effect.amount
-            self.record(self._phase_name(), target, "mana_gained", amount=effect.amount,
-                        source=self.cards[source].name)
-        elif verb is Verb.TAP_CHARACTER:
+            if self.events is not None:
+                self.record(self._phase_name(), target, "mana_gained", amount=effect.amount,
+                            source=self.cards[source].name)
+        elif verb is _Verb_TAP_CHARACTER:
             in_battle = set(self.battle.chars) if self.battle is not None else set()
             options = tuple(c.uid for c in self.players[target].party
                             if not c.tapped and not (effect.not_in_battle and c.uid in in_battle))
             if options:
-                self.pending.append(Choice(ChoiceKind.TAP_CHARACTER, seat, options, 1, source))
-        elif verb is Verb.TAP_ALL_CHARACTERS:
+                self.pending.append(Choice(_ChoiceKind_TAP_CHARACTER, seat, options, 1, source))
+        elif verb is _Verb_TAP_ALL_CHARACTERS:
             for c in self.players[target].party:
                 c.tapped = True
-        elif verb is Verb.TRASH_SELF:
+        elif verb is _Verb_TRASH_SELF:
             found = self.find_monster(source)
             if found is not None:
                 self._trash_monster(found[0], found[1], in_battle=self.battle is not None)
-        elif verb is Verb.TRASH_LAND_AND_SELF:  # the land named by the caller: where it stands, or fought
+        elif verb is _Verb_TRASH_LAND_AND_SELF:  # the land named by the caller: where it stands, or fought
             found = self.find_monster(source)
             if found is not None:
                 self._trash_monster(found[0], found[1], in_battle=self.battle is not None)
             if land_owner is not None and pos is not None:
                 self._lose_land(land_owner, pos)
-        elif verb is Verb.TRASH_CHARACTER:
+        elif verb is _Verb_TRASH_CHARACTER:
             if effect.among == "battle":
                 b = self.battle
                 options = tuple(u for u in (b.chars if b else ()) if self.players[target].character(u) is not None)
@@ -898,13 +1123,13 @@ class ManaState(State):
                 options = tuple(c.uid for c in self.players[target].party)
             if options:
                 chooser = target if effect.chooser == "opponent" or effect.who == "owner" else seat
-                self.pending.append(Choice(ChoiceKind.TRASH_CHARACTER, chooser, options, 1, source))
-        elif verb is Verb.TRASH_TOP_CHARACTER_DECK:
+                self.pending.append(Choice(_ChoiceKind_TRASH_CHARACTER, chooser, options, 1, source))
+        elif verb is _Verb_TRASH_TOP_CHARACTER_DECK:
             p = self.players[target]
             if p.char_deck:
                 p.char_discard.append(p.char_deck.pop())
                 self._check_routed(target)
-        elif verb is Verb.RETURN_CHARACTER_FROM_DISCARD:
+        elif verb is _Verb_RETURN_CHARACTER_FROM_DISCARD:
             p = self.players[target]
             if p.char_discard:
                 # the character side picks which one: the strongest (highest STR+DEF) is what anyone would take
@@ -912,9 +1137,9 @@ class ManaState(State):
                 p.char_discard.remove(best)
                 p.char_deck.append(best)
                 _shuffle_characters(p.char_deck, self.cards, self.rng)
-        elif verb is Verb.MAY_PAY_RETURN_TO_HAND:
+        elif verb is _Verb_MAY_PAY_RETURN_TO_HAND:
             self._offer_return(seat, source, effect.cost)
-        elif verb is Verb.TRASH_ITEM_IN_BATTLE:
+        elif verb is _Verb_TRASH_ITEM_IN_BATTLE:
             b = self.battle
             if b is not None:
                 items = [(cs, it) for cs in b.chars for it in
@@ -933,9 +1158,9 @@ class ManaState(State):
         """MANA-BATTLE-11: where a battle is fought: the monster's land, the land being entered for a movement
         battle, none for an attack on the party. Land effects and 'on own / enemy land' read this place."""
         b = b or self.battle
-        if b is None or b.kind is BattleKind.PARTY_ATTACK:
+        if b is None or b.kind is _BattleKind_PARTY_ATTACK:
             return None
-        return b.destination if b.kind is BattleKind.MOVEMENT else b.where
+        return b.destination if b.kind is _BattleKind_MOVEMENT else b.where
 
     def _battle_land(self, b: Battle | None = None) -> Land | None:
         place = self._battle_place(b)
@@ -954,15 +1179,35 @@ class ManaState(State):
             for s in sides:
                 for land in self.players[s].lands.values():
                     attr = self.cards[land.uid].attribute
-                    if v.attribute is None or (attr is not None and attr.name.lower() == v.attribute):
+                    if v.attribute is None or (attr is not None and _ATTR_NAME[attr] == v.attribute):
                         n += 1
         return n * v.times
 
     def monster_stats(self, uid: int, seat: int, land_owner: int | None,
-                      assume: BattleKind | None = None) -> tuple[int, int]:
+                      assume: BattleKind | None = None, pos: Pos | None = None) -> tuple[int, int]:
         """A monster's STR/DEF in the current battle: printed, text-defined, attribute bonus on a matching land
         (MANA-MON-10), land effects, its own battle skills and one-off bonuses. Out of battle, `assume` asks
         what they would be in a battle of that kind where it stands (what a player works out before attacking)."""
+        b = self.battle
+        if (b is None or b.monster_uid != uid) and not self.cards[uid].effects.counted:
+            # out of its battle and not counted off the position: a function of where it stands (memoised)
+            if land_owner is None or assume is _BattleKind_PARTY_ATTACK:
+                land_uid = -1
+            else:
+                found = self.players[land_owner].lands.get(pos if pos is not None else self._pos_of(uid, land_owner))
+                land_uid = found.uid if found is not None else -1
+            memo = self.game.stats_memo
+            key = (uid, seat, land_owner, assume, land_uid)
+            stats = memo.get(key)
+            if stats is None:
+                if len(memo) > 65536:
+                    memo.clear()
+                stats = memo[key] = self._monster_stats(uid, seat, land_owner, assume, pos)
+            return stats
+        return self._monster_stats(uid, seat, land_owner, assume, pos)
+
+    def _monster_stats(self, uid: int, seat: int, land_owner: int | None, assume: BattleKind | None,
+                       pos: Pos | None) -> tuple[int, int]:
         card = self.cards[uid]
         fx = card.effects
         b = self.battle
@@ -980,7 +1225,7 @@ class ManaState(State):
                 fx = NO_EFFECTS  # Princess Pearl, Flowers of Gold, Phenomenal Fist: no skills in this battle
         s, d = card.str_, card.def_
         for e in fx.always:
-            if e.verb is Verb.SET_STAT:
+            if e.verb is _Verb_SET_STAT:
                 n = self._count(e, seat)
                 if e.stat in ("str", "both"):
                     s = n
@@ -993,8 +1238,10 @@ class ManaState(State):
             land_owner = place[0] if place is not None else None
         else:
             kind = assume
-            land = self.players[land_owner].lands.get(self._pos_of(uid, land_owner)) \
-                if land_owner is not None and kind is not BattleKind.PARTY_ATTACK else None
+            if land_owner is None or kind is _BattleKind_PARTY_ATTACK:
+                land = None
+            else:  # `pos`: where the caller knows it stands
+                land = self.players[land_owner].lands.get(pos if pos is not None else self._pos_of(uid, land_owner))
         in_battle = kind is not None
         skills = fx.battle if in_battle else ()
         if skills:
@@ -1003,13 +1250,13 @@ class ManaState(State):
             for e in skills:
                 if not self._cond(e, monster, land_owner, ctx):
                     continue
-                if e.verb is Verb.SET_STAT:
+                if e.verb is _Verb_SET_STAT:
                     n = self._count(e, seat)
                     if e.stat in ("str", "both"):
                         s = n
                     if e.stat in ("def", "both"):
                         d = n
-                elif e.verb is Verb.SET_STATS:
+                elif e.verb is _Verb_SET_STATS:
                     s, d = e.str_, e.def_
         if land is not None:
             land_card = self.cards[land.uid]
@@ -1018,14 +1265,14 @@ class ManaState(State):
                 s += bs
                 d += bd
             if in_battle and land_card.effects.land_mods:
-                own = card.attribute.name.lower() if card.attribute is not None else None
+                own = _ATTR_NAME[card.attribute] if card.attribute is not None else None
                 for attr, ms, md in land_card.effects.land_mods:
                     if attr is None or own == attr:
                         s += ms
                         d += md
         if in_battle:
             for e in skills:
-                if e.verb is Verb.MODIFY and self._cond(e, monster, land_owner, ctx):
+                if e.verb is _Verb_MODIFY and self._cond(e, monster, land_owner, ctx):
                     s += e.str_
                     d += e.def_
             if here:
@@ -1039,7 +1286,7 @@ class ManaState(State):
                 if b.techs and not self._characters_disabled(b):
                     for item, _c, idx in self._live_techs(b):
                         e = self.cards[item].effects.techniques[idx]
-                        if e.verb is Verb.MODIFY_MONSTER:  # Bird of Prey
+                        if e.verb is _Verb_MODIFY_MONSTER:  # Bird of Prey
                             s += e.str_
                             d += e.def_
         return max(0, s), max(0, d)
@@ -1085,7 +1332,7 @@ class ManaState(State):
         if not pearl_here and not cards[b.monster_uid].effects.disables_battle_skills:
             return False, False
         haggar = False
-        found = self.find_monster(b.monster_uid)
+        found = self._battle_monster(b)
         if found is not None and self._flag(b, "stand_in") is None:
             m = self.players[found[0]].lands[found[1]].monster
             haggar = m is not None and m.face_up and self.cards[b.monster_uid].effects.disables_battle_skills
@@ -1093,7 +1340,7 @@ class ManaState(State):
         p = self.players[b.char_player]
         for u in b.chars:
             c = p.character(u)
-            if c is not None and not (b.kind is BattleKind.PARTY_ATTACK and c.tapped) and cards[u].effects.pearl:
+            if c is not None and not (b.kind is _BattleKind_PARTY_ATTACK and c.tapped) and cards[u].effects.pearl:
                 pearl = True
         if haggar and pearl:
             return False, False
@@ -1117,17 +1364,17 @@ class ManaState(State):
             for item, char, idx in b.techs:
                 c = p.character(char)
                 if c is not None and item in c.items and \
-                        self.cards[item].effects.techniques[idx].verb is Verb.DISABLE_MONSTER_SKILLS:
+                        self.cards[item].effects.techniques[idx].verb is _Verb_DISABLE_MONSTER_SKILLS:
                     return True
         return False
 
     def char_stats(self, uid: int) -> tuple[int, int]:
         """A character's printed STR/DEF (Useless Putty, drawn as a character, is 1/1)."""
         card = self.cards[uid]
-        if card.kind is Kind.CHARACTER:
+        if card.kind is _Kind_CHARACTER:
             return card.str_, card.def_
         for e in card.effects.main:
-            if e.verb is Verb.TO_CHARACTER_DECK:
+            if e.verb is _Verb_TO_CHARACTER_DECK:
                 return e.str_, e.def_
         return 0, 0
 
@@ -1147,13 +1394,13 @@ class ManaState(State):
         if cond is None:
             return True
         place = self._battle_place(b)
-        if cond is Cond.VS_OWN_LAND:
+        if cond is _Cond_VS_OWN_LAND:
             return place is not None and place[0] == b.char_player
-        if cond is Cond.VS_ENEMY_LAND:
+        if cond is _Cond_VS_ENEMY_LAND:
             return place is not None and place[0] != b.char_player
-        if cond is Cond.VS_OPEN:
+        if cond is _Cond_VS_OPEN:
             return b.was_open
-        if cond is Cond.VS_COST_AT_LEAST:
+        if cond is _Cond_VS_COST_AT_LEAST:
             return (self.cards[b.monster_uid].cost or 0) >= int(e.cond_arg or 0)
         return False
 
@@ -1174,16 +1421,16 @@ class ManaState(State):
         if b.flags or b.techs or len(present) > 0:
             disabled = self._characters_disabled(b)
         if monster_known and self._flag(b, "stand_in") is None and not self._monster_disabled(b):
-            minus = sum(e.str_ for e in cards[b.monster_uid].effects.battle if e.verb is Verb.MODIFY_OPPONENTS)
+            minus = sum(e.str_ for e in cards[b.monster_uid].effects.battle if e.verb is _Verb_MODIFY_OPPONENTS)
         techs = self._tech_verbs(b) if b.techs else []
         m_attr = self._monster_attribute(b) if techs else None
         shield: dict[int, int] = {}
         if not disabled:
             for c in present:
-                if b.kind is BattleKind.PARTY_ATTACK and c.tapped:
+                if b.kind is _BattleKind_PARTY_ATTACK and c.tapped:
                     continue
                 for e in cards[c.uid].effects.battle:
-                    if e.verb is Verb.MODIFY_ALLIES:  # Daena: the others get DEF+1
+                    if e.verb is _Verb_MODIFY_ALLIES:  # Daena: the others get DEF+1
                         for o in present:
                             if o.uid != c.uid:
                                 shield[o.uid] = shield.get(o.uid, 0) + e.def_
@@ -1191,36 +1438,38 @@ class ManaState(State):
         for c in present:
             s, d = self.char_stats(c.uid)
             fs = False
-            if b.kind is BattleKind.PARTY_ATTACK and c.tapped:
+            if b.kind is _BattleKind_PARTY_ATTACK and c.tapped:
                 s = 0
             else:
-                ss, sd = self._synchro(b.char_player, c.uid)
-                s += ss
-                d += sd + shield.get(c.uid, 0)
+                if cards[c.uid].effects.synchro:
+                    ss, sd = self._synchro(b.char_player, c.uid)
+                    s += ss
+                    d += sd
+                d += shield.get(c.uid, 0)
                 if not disabled:
                     for e in cards[c.uid].effects.battle:
                         v = e.verb
-                        if v is Verb.FIRST_STRIKE:
+                        if v is _Verb_FIRST_STRIKE:
                             fs = True
-                        elif v is Verb.MODIFY and e.cond is Cond.ALONE:  # Sierra
-                            if b.kind is BattleKind.CHARACTER_ATTACK and len(present) == 1:
+                        elif v is _Verb_MODIFY and e.cond is _Cond_ALONE:  # Sierra
+                            if b.kind is _BattleKind_CHARACTER_ATTACK and len(present) == 1:
                                 s += e.str_
                                 d += e.def_
-                        elif v is Verb.PER_ITEM and b.kind is not BattleKind.PARTY_ATTACK:  # Machine Golems
+                        elif v is _Verb_PER_ITEM and b.kind is not _BattleKind_PARTY_ATTACK:  # Machine Golems
                             s += e.str_ * len(c.items)
                             d += e.def_ * len(c.items)
                 for e, char in techs:
                     if char != c.uid:
                         continue
                     v = e.verb
-                    if v is Verb.MODIFY and self._tech_applies(b, e):
+                    if v is _Verb_MODIFY and self._tech_applies(b, e):
                         s += e.str_
                         d += e.def_
-                        if e.vs is not None and m_attr is not None and m_attr.name.lower() == e.vs:
+                        if e.vs is not None and m_attr is not None and _ATTR_NAME[m_attr] == e.vs:
                             s += e.vs_str
-                    elif v is Verb.FIRST_STRIKE:
+                    elif v is _Verb_FIRST_STRIKE:
                         fs = True
-                    elif v is Verb.STR_PLUS_MONSTER_COST:
+                    elif v is _Verb_STR_PLUS_MONSTER_COST:
                         s += self.cards[b.monster_uid].cost or 0
             for t, ms, md, _src in b.mods:
                 if t == c.uid:
@@ -1231,16 +1480,17 @@ class ManaState(State):
 
     def _start_battle(self, b: Battle) -> None:
         self.battle = b
-        found = self.find_monster(b.monster_uid)
+        found = self._battle_monster(b)
         if found is not None:
             m = self.players[found[0]].lands[found[1]].monster
             b.was_open = bool(m and m.face_up)
-        self.record(self._phase_name(), b.attacker, "battle", battle=b.kind.name.lower(),
-                    monster=self.cards[b.monster_uid].name if self._monster_visible(b) else "face-down monster",
-                    characters=[self.cards[u].name for u in b.chars])
+        if self.events is not None:
+            self.record(self._phase_name(), b.attacker, "battle", battle=b.kind.name.lower(),
+                        monster=self.cards[b.monster_uid].name if self._monster_visible(b) else "face-down monster",
+                        characters=[self.cards[u].name for u in b.chars])
 
     def _monster_visible(self, b: Battle) -> bool:
-        found = self.find_monster(b.monster_uid)
+        found = self._battle_monster(b)
         if found is None:
             return True
         land = self.players[found[0]].lands[found[1]]
@@ -1252,7 +1502,7 @@ class ManaState(State):
         b = self.battle
         assert b is not None
         step = b.step
-        found = self.find_monster(b.monster_uid) if step < 6 else None
+        found = self._battle_monster(b) if step < 6 else None
         if found is None and step < 6:
             b.step = 6
             return
@@ -1260,11 +1510,11 @@ class ManaState(State):
         if step == 0:
             b.step = 1
             if self._window_options(b.char_player):
-                self.pending.append(Choice(ChoiceKind.BATTLE_WINDOW, b.char_player))
+                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.char_player))
         elif step == 1:
             b.step = 2
             if self._window_options(b.monster_owner):
-                self.pending.append(Choice(ChoiceKind.BATTLE_WINDOW, b.monster_owner))
+                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.monster_owner))
         elif step == 2:  # open a face-down monster that is fought (MANA-MON-6), unless Thesenis stands in
             b.step = 3
             assert found is not None
@@ -1273,18 +1523,19 @@ class ManaState(State):
             if not land.monster.face_up and self._flag(b, "stand_in") is None:
                 b.opened_here = True
                 alive = self._open_monster(found[0], found[1], in_battle=True,
-                                           by_character_attack=b.kind is BattleKind.CHARACTER_ATTACK)
+                                           by_character_attack=b.kind is _BattleKind_CHARACTER_ATTACK)
                 if not alive:
                     b.step = 6
         elif step == 3:  # battle skills that ask for a choice (Goblin)
             b.step = 4
-            if self._flag(b, "stand_in") is not None or self._monster_disabled(b):
+            if not self.cards[b.monster_uid].effects.battle or self._flag(b, "stand_in") is not None \
+                    or self._monster_disabled(b):
                 return
             for e in self.cards[b.monster_uid].effects.battle:
-                if e.verb is Verb.SACRIFICE_FROM_HAND:
-                    hand = [u for u in self.players[b.monster_owner].hand if self.cards[u].kind is Kind.MONSTER]
+                if e.verb is _Verb_SACRIFICE_FROM_HAND:
+                    hand = [u for u in self.players[b.monster_owner].hand if self.cards[u].kind is _Kind_MONSTER]
                     if hand:
-                        self.pending.append(Choice(ChoiceKind.SACRIFICE, b.monster_owner, tuple(hand), 1,
+                        self.pending.append(Choice(_ChoiceKind_SACRIFICE, b.monster_owner, tuple(hand), 1,
                                                    b.monster_uid))
         elif step == 4:  # the monster's side orders its damage (MANA-BATTLE-6); Escad takes it first
             b.step = 5
@@ -1301,12 +1552,12 @@ class ManaState(State):
             else:
                 b.order = fighting
             stand_in = self._flag(b, "stand_in") is not None
-            each = not stand_in and any(e.verb is Verb.DAMAGE_EACH_CHARACTER
+            each = not stand_in and any(e.verb is _Verb_DAMAGE_EACH_CHARACTER
                                         for e in self.cards[b.monster_uid].effects.battle)
             if len(fighting) > 1 and not each:
                 m_str, _ = self.monster_stats(b.monster_uid, b.monster_owner, found[0])
                 if m_str > 0:
-                    self.pending.append(Choice(ChoiceKind.ASSIGN_DAMAGE, b.monster_owner, fighting, 1,
+                    self.pending.append(Choice(_ChoiceKind_ASSIGN_DAMAGE, b.monster_owner, fighting, 1,
                                                b.monster_uid, tuple(b.order[:len(b.order) - len(fighting)])))
         elif step == 5:
             b.step = 6
@@ -1322,13 +1573,15 @@ class ManaState(State):
         """MANA-BATTLE-5..8: simultaneous damage unless a side strikes first: first-strike damage (the monster's
         and first-strike characters', together) lands first; then the rest, from those still standing."""
         land_owner, pos = found
-        stand_in = self._flag(b, "stand_in") is not None
+        stand_in = bool(b.flags) and self._flag(b, "stand_in") is not None
         fx = NO_EFFECTS if stand_in or self._monster_disabled(b) else self.cards[b.monster_uid].effects
-        techs = self._tech_verbs(b)
-        if self._flag(b, "freeze") or self._flag(b, "draw") or any(e.verb is Verb.NO_DAMAGE for e, _c in techs):
-            self.record(self._phase_name(), b.attacker, "no_damage")
+        techs = self._tech_verbs(b) if b.techs else []
+        if b.flags and (self._flag(b, "freeze") or self._flag(b, "draw")) \
+                or any(e.verb is _Verb_NO_DAMAGE for e, _c in techs):
+            if self.events is not None:
+                self.record(self._phase_name(), b.attacker, "no_damage")
             return
-        swing = [c for e, c in techs if e.verb is Verb.TRASH_BOTH]
+        swing = [c for e, c in techs if e.verb is _Verb_TRASH_BOTH]
         if swing:  # Deep Swing: the monster and the character go, no damage is dealt
             for u in swing:
                 self._trash_character(b.char_player, u)
@@ -1340,10 +1593,10 @@ class ManaState(State):
         m_str, m_def = self.monster_stats(b.monster_uid, b.monster_owner, land_owner)
         chars = self._fighters(b)
         by = {u: (s, d, fs) for u, s, d, fs in chars}
-        each = next((e.amount for e in fx.battle if e.verb is Verb.DAMAGE_EACH_CHARACTER), None)
+        each = next((e.amount for e in fx.battle if e.verb is _Verb_DAMAGE_EACH_CHARACTER), None)
         place = self._battle_place(b)
         fought = place[0] if place is not None else None
-        no_damage = any(e.verb is Verb.NO_DAMAGE and self._cond(e, Monster(b.monster_uid, b.monster_owner, True),
+        no_damage = any(e.verb is _Verb_NO_DAMAGE and self._cond(e, Monster(b.monster_uid, b.monster_owner, True),
                                                               fought, _Ctx(True, False, fought, b.kind))
                         for e in fx.battle)
 
@@ -1378,8 +1631,9 @@ class ManaState(State):
             dead = monster_hits(list(by))
             dealt = sum(s for s, _d, _f in by.values())
         monster_dies = dealt >= m_def and not no_damage
-        self.record(self._phase_name(), b.attacker, "battle_damage", monster_str=m_str, monster_def=m_def,
-                    characters_str=dealt, trashed=[self.cards[u].name for u in dead], monster_trashed=monster_dies)
+        if self.events is not None:
+            self.record(self._phase_name(), b.attacker, "battle_damage", monster_str=m_str, monster_def=m_def,
+                        characters_str=dealt, trashed=[self.cards[u].name for u in dead], monster_trashed=monster_dies)
         b.trashed_chars = tuple(dead)
         if monster_dies and not stand_in:
             b.killers = tuple(by)
@@ -1399,15 +1653,19 @@ class ManaState(State):
         """MANA-FX-END-1: 'if it survived' effects need the monster alive; 'at the end of battle' ones happen
         either way, on the land the battle was fought on. Then the characters' end-of-battle abilities and what
         supports and techniques said would happen at the end (MANA-FX-END-3)."""
-        found = self.find_monster(b.monster_uid)
-        card = self.cards[b.monster_uid]
+        cards = self.cards
+        card = cards[b.monster_uid]
+        if not (b.flags or b.techs or card.effects.on_survived_battle or card.effects.on_end_of_battle) \
+                and not any(cards[u].effects.on_end_of_battle for u in b.chars):
+            return  # nobody has anything to do at the end of this battle (the usual case)
+        found = self._battle_monster(b)
         place = self._battle_place(b)
         land = self._battle_land(b)
         stand_in = self._flag(b, "stand_in") is not None
         monster = self.players[found[0]].lands[found[1]].monster if found is not None else None
         stand = monster or Monster(b.monster_uid, b.monster_owner, True)
         owner = place[0] if place is not None else None
-        ctx = _Ctx(True, b.kind is BattleKind.CHARACTER_ATTACK, owner, b.kind, land.uid if land is not None else None)
+        ctx = _Ctx(True, b.kind is _BattleKind_CHARACTER_ATTACK, owner, b.kind, land.uid if land is not None else None)
         fx = NO_EFFECTS if stand_in or self._monster_disabled(b) else card.effects
         effects = (fx.on_survived_battle if found is not None else ()) + fx.on_end_of_battle
         for e in effects:
@@ -1421,14 +1679,14 @@ class ManaState(State):
             if self._outcome is not None:
                 return
             for e in self.cards[u].effects.on_end_of_battle:
-                if e.verb is Verb.TRASH_LAND_IF_KILLED:  # Larc
+                if e.verb is _Verb_TRASH_LAND_IF_KILLED:  # Larc
                     if u in b.killers and place is not None:
                         self._lose_land(place[0], place[1])
                     continue
-                if e.cond is Cond.TAPPING_BATTLE and (b.kind is BattleKind.PARTY_ATTACK or p.character(u) is None):
+                if e.cond is _Cond_TAPPING_BATTLE and (b.kind is _BattleKind_PARTY_ATTACK or p.character(u) is None):
                     continue
                 self._effect(e, b.char_player, A.UseCard(u))
-        found = self.find_monster(b.monster_uid)
+        found = self._battle_monster(b)
         for flag, _seat, _arg in b.flags:
             if flag == "pokiehl" and found is not None and place is not None and not stand_in:
                 self._trash_monster(found[0], found[1], in_battle=True)
@@ -1440,12 +1698,12 @@ class ManaState(State):
                 if b.monster_uid in q.discard:
                     q.discard.remove(b.monster_uid)
                     q.hand.append(b.monster_uid)
-            found = self.find_monster(b.monster_uid)
+            found = self._battle_monster(b)
         for e, char in self._tech_verbs_all(b):
-            if e.verb is Verb.RETURN_MONSTER_IF_SURVIVES and found is not None and not stand_in:
+            if e.verb is _Verb_RETURN_MONSTER_IF_SURVIVES and found is not None and not stand_in:
                 self._monster_to_hand(found)  # Lo and Behold
                 found = None
-            elif e.verb is Verb.RETURN_IF_TRASHED and char in b.trashed_chars and char in p.char_discard:
+            elif e.verb is _Verb_RETURN_IF_TRASHED and char in b.trashed_chars and char in p.char_discard:
                 p.char_discard.remove(char)  # Shockwave: back to the party, tapped
                 p.party.append(Character(char, True))
 
@@ -1465,17 +1723,18 @@ class ManaState(State):
             back = self._take_mana(m.owner, m.stolen, from_used_first=False)
             self.players[found[0]].used += back
         self.players[m.owner].hand.append(m.uid)
-        self.record(self._phase_name(), m.owner, "returned_to_hand", card=self.cards[m.uid].name, cost=0)
+        if self.events is not None:
+            self.record(self._phase_name(), m.owner, "returned_to_hand", card=self.cards[m.uid].name, cost=0)
 
     def _finish_battle(self, b: Battle) -> None:
         p = self.players[b.char_player]
-        if b.kind is not BattleKind.PARTY_ATTACK:  # MANA-BATTLE-3/4: attackers and blockers tap
+        if b.kind is not _BattleKind_PARTY_ATTACK:  # MANA-BATTLE-3/4: attackers and blockers tap
             for u in b.chars:
                 c = p.character(u)
                 if c is not None:
                     c.tapped = True
         for e, char in self._tech_verbs(b):
-            if e.verb is Verb.UNTAP_AFTER:  # Deep Slice, Splashblade
+            if e.verb is _Verb_UNTAP_AFTER:  # Deep Slice, Splashblade
                 c = p.character(char)
                 if c is not None:
                     c.tapped = False
@@ -1485,15 +1744,15 @@ class ManaState(State):
             if c is not None:
                 c.tapped = False
         self.battle = None
-        found = self.find_monster(b.monster_uid)
-        if b.kind is BattleKind.MOVEMENT and found is not None and b.destination is not None:
+        found = self._battle_monster(b)
+        if b.kind is _BattleKind_MOVEMENT and found is not None and b.destination is not None:
             self._complete_move(found, b.destination)
-            found = self.find_monster(b.monster_uid)
+            found = self._battle_monster(b)
         if b.opened_here and found is not None:  # Iron Centaur's devastation, deferred (MANA-FX-OPEN-3)
             monster = self.players[found[0]].lands[found[1]].monster
             assert monster is not None
             for e in self.cards[b.monster_uid].effects.on_open:
-                if e.verb is Verb.TRASH_LAND_AND_SELF and self._cond(e, monster, found[0], _Ctx(False, False,
+                if e.verb is _Verb_TRASH_LAND_AND_SELF and self._cond(e, monster, found[0], _Ctx(False, False,
                                                                                                  found[0])):
                     self._do(e, b.monster_uid, b.monster_owner, found[0], found[1])
 
@@ -1510,8 +1769,9 @@ class ManaState(State):
         stolen = self._take_mana(dest[0], self.cards[target.uid].base_mana, from_used_first=True)
         monster.stolen = stolen
         self.players[monster.owner].available += stolen
-        self.record(self._phase_name(), monster.owner, "move", card=self.cards[monster.uid].name if monster.face_up
-                    else "face-down monster", x=dest[1][0], y=dest[1][1], stolen=stolen)
+        if self.events is not None:
+            self.record(self._phase_name(), monster.owner, "move", card=self.cards[monster.uid].name if monster.face_up
+                        else "face-down monster", x=dest[1][0], y=dest[1][1], stolen=stolen)
 
     # ------------------------------------------------------------------------------------------ using cards
 
@@ -1519,6 +1779,8 @@ class ManaState(State):
         return any(f == flag and (seat is None or s == seat) for f, s, _until in self.lasting)
 
     def _discount(self, seat: int, of: str) -> int:
+        if not self.game.discounts:
+            return 0
         n = 0
         for c in self.players[seat].party:
             for kind, amount in self.cards[c.uid].effects.discount:
@@ -1538,7 +1800,7 @@ class ManaState(State):
     def support_cost(self, seat: int, card: ManaCard) -> int:
         """A support's cost (X cards: 0 here, the X is added); Lady Blackpearl makes it 1 less, never below 1."""
         cost = card.cost or 0
-        if card.kind is Kind.SUPPORT and cost > 1:
+        if card.kind is _Kind_SUPPORT and cost > 1:
             cost = max(1, cost - self._discount(seat, "support"))
         return cost
 
@@ -1552,7 +1814,7 @@ class ManaState(State):
     def may_equip(self, c: Character, item: ManaCard) -> bool:
         """MANA-FX-ITEM-1: one item per character unless it may carry any number; the character's limits."""
         card = self.cards[c.uid]
-        if card.kind is not Kind.CHARACTER:
+        if card.kind is not _Kind_CHARACTER:
             return False
         lim = card.effects.equip_limit
         if lim is not None:
@@ -1605,11 +1867,11 @@ class ManaState(State):
                         continue
                     if e.name_has and e.name_has not in card.name:
                         continue
-                    if v is Verb.TRASH_ITEMS and not c.items:
+                    if v is _Verb_TRASH_ITEMS and not c.items:
                         continue
-                    if v is Verb.UNTAP_CHARACTER and not c.tapped:
+                    if v is _Verb_UNTAP_CHARACTER and not c.tapped:
                         continue
-                    if v is Verb.TAP_CHARACTER and c.tapped:
+                    if v is _Verb_TAP_CHARACTER and c.tapped:
                         continue
                     out.append((c.uid, ()))
             return out
@@ -1619,7 +1881,7 @@ class ManaState(State):
             for s in (0, 1):
                 for pos, land in P[s].lands.items():
                     m = land.monster
-                    if m is None or m.owner != owner or cards[m.uid].kind is not Kind.MONSTER:
+                    if m is None or m.owner != owner or cards[m.uid].kind is not _Kind_MONSTER:
                         continue
                     if (e.face == "down" and m.face_up) or (e.face == "up" and not m.face_up):
                         continue
@@ -1657,14 +1919,14 @@ class ManaState(State):
             names = self._land_names(seat)
             squares = self.land_positions(seat)
             return [(u, ((seat, x, y),)) for u in _distinct(P[seat].discard, cards)
-                    if cards[u].kind is Kind.ARTIFACT and cards[u].name not in names
+                    if cards[u].kind is _Kind_ARTIFACT and cards[u].name not in names
                     and self._may_make_land(seat, cards[u]) for x, y in squares]
         if t == "own_discard":
             return [(u, ()) for u in _distinct(P[seat].discard, cards)]
         if t == "discard_monster_or_character":
             out = []
             for s in (0, 1):
-                out += [(u, ()) for u in _distinct(P[s].discard, cards) if cards[u].kind is Kind.MONSTER]
+                out += [(u, ()) for u in _distinct(P[s].discard, cards) if cards[u].kind is _Kind_MONSTER]
                 out += [(u, ()) for u in P[s].char_discard]
             return out
         if t == "opponent_item":
@@ -1674,7 +1936,7 @@ class ManaState(State):
         if t == "opponent_character_and_own_monster":  # King of the Winds Selva
             monsters = [(s, pos[0], pos[1]) for s in (0, 1) for pos, land in P[s].lands.items()
                         if land.monster is not None and land.monster.owner == seat
-                        and cards[land.monster.uid].kind is Kind.MONSTER]
+                        and cards[land.monster.uid].kind is _Kind_MONSTER]
             return [(c.uid, (w,)) for c in P[opp].party for w in monsters]
         b = self.battle
         if b is None:
@@ -1698,52 +1960,55 @@ class ManaState(State):
         b = self.battle
         if b is None:
             return False
-        if cond is Cond.VS_FACEDOWN:
-            found = self.find_monster(b.monster_uid)
+        if cond is _Cond_VS_FACEDOWN:
+            found = self._battle_monster(b)
             m = self.players[found[0]].lands[found[1]].monster if found is not None else None
             return b.char_player == seat and m is not None and not m.face_up and m.owner != seat
-        if cond is Cond.OWN_MONSTER:
+        if cond is _Cond_OWN_MONSTER:
             return b.monster_owner == seat
-        if cond is Cond.ON_A_LAND:
-            return b.kind is not BattleKind.PARTY_ATTACK
+        if cond is _Cond_ON_A_LAND:
+            return b.kind is not _BattleKind_PARTY_ATTACK
         return True
 
     def _pointless(self, seat: int, e: Effect) -> bool:
         """Uses that could do nothing at all are not offered (MANA-FX-USE-3)."""
         v = e.verb
         p = self.players[seat]
-        if v is Verb.RETURN_CHARACTER_FROM_DISCARD:
+        if v is _Verb_RETURN_CHARACTER_FROM_DISCARD:
             return not p.char_discard
-        if v is Verb.TRASH_FROM_HAND:
+        if v is _Verb_TRASH_FROM_HAND:
             return not self.players[_opp(seat)].hand
-        if v is Verb.OPEN_MONSTERS and e.target is None:
+        if v is _Verb_OPEN_MONSTERS and e.target is None:
             return not any(land.monster is not None and not land.monster.face_up
                            for s in (0, 1) for land in self.players[s].lands.values())
-        if v is Verb.TRASH_ITEMS and e.target is None:
+        if v is _Verb_TRASH_ITEMS and e.target is None:
             return not any(c.items for s in (0, 1) for c in self.players[s].party)
-        if v is Verb.SEARCH:
+        if v is _Verb_SEARCH:
             return not p.deck
-        if v is Verb.MILL_CHOOSE:
+        if v is _Verb_MILL_CHOOSE:
             return not self.players[_opp(seat)].deck
-        if v is Verb.ARRANGE_CHARACTER_DECK:
+        if v is _Verb_ARRANGE_CHARACTER_DECK:
             return len(p.char_deck) < 2
-        if v is Verb.LASTING and e.duration == "this_turn":
+        if v is _Verb_LASTING and e.duration == "this_turn":
             return self._lasting_on(str(e.flag), seat)
         return False
 
-    def _card_uses(self, seat: int, uid: int, card: ManaCard, effects: tuple[Effect, ...], cost: int,
-                   x_cost: bool = False) -> list[Any]:
-        """UseCard actions for one card (or ability), one per choice of targets."""
-        if not effects:
+    def _card_uses(self, seat: int, uid: int, head: Effect | None, cost: int, x_cost: bool = False) -> list[Any]:
+        """UseCard actions for one card (or ability), one per choice of targets; `head` is the effect that names
+        them (`CardEffects.main_head` and the like: None if the card has no such effects)."""
+        if head is None:
             return []
-        head = next((e for e in effects if e.target is not None), effects[0])
-        if not self._use_ok(seat, head) or self._pointless(seat, head):
+        if head.cond is not None and not self._use_ok(seat, head):
+            return []
+        if head.verb in _MAYBE_POINTLESS and self._pointless(seat, head):
             return []
         use = A.UseCard
+        if head.target is None:
+            return [_new(use, (uid, -1, (), 0))]
         if x_cost:  # Inspector Boyd: X is the number of monsters opened
             avail = self.players[seat].available - cost
-            return [use(uid, t, at, len(at)) for t, at in self._targets(seat, head, avail)]
-        return [use(uid, t, at, 0) for t, at in self._targets(seat, head)]
+            return [_new(use, (uid, t, at, len(at))) for t, at in self._targets(seat, head, avail)]
+        return [_new(use, (uid, t, at, 0)) for t, at in self._targets(seat, head)]
 
     def _hand_uses(self, seat: int, timing: str) -> list[Any]:
         """Supports (of this timing), artifacts and items (main phase) a player may use from hand now."""
@@ -1760,12 +2025,12 @@ class ManaState(State):
         for uid in p.hand:
             card = cards[uid]
             kind = card.kind
-            if kind is Kind.MONSTER or card.id in seen:
+            if kind is _Kind_MONSTER:
                 continue
-            seen.add(card.id)
-            if kind is Kind.SUPPORT:
-                if card.timing != timing:
+            if kind is _Kind_SUPPORT:
+                if card.timing != timing or card.id in seen:
                     continue
+                seen.add(card.id)
                 cost = card.cost or 0
                 if cost > 1:
                     if discount < 0:
@@ -1773,21 +2038,23 @@ class ManaState(State):
                     cost = max(1, cost - discount)
                 if cost > avail or (card.variable_cost and avail < 1):
                     continue
-                ok = checked.get(card.condition)
-                if ok is None:
-                    ok = checked[card.condition] = self._condition_ok(seat, card)
-                if not ok:
-                    continue
+                if card.condition:
+                    ok = checked.get(card.condition)
+                    if ok is None:
+                        ok = checked[card.condition] = self._condition_ok(seat, card)
+                    if not ok:
+                        continue
                 fx = card.effects
-                out += self._card_uses(seat, uid, card, fx.main if timing == "main" else fx.battle, cost,
-                                       card.variable_cost)
-            elif not main:
+                out += self._card_uses(seat, uid, fx.main_head if main else fx.battle_head, cost, card.variable_cost)
+            elif not main or card.id in seen:
                 continue
-            elif kind is Kind.ARTIFACT:
+            elif kind is _Kind_ARTIFACT:
+                seen.add(card.id)
                 if card.cost is None or card.cost > avail or not card.effects.artifact:
                     continue
-                out += self._card_uses(seat, uid, card, card.effects.artifact, card.cost)
-            elif kind is Kind.ITEM:
+                out += self._card_uses(seat, uid, card.effects.artifact_head, card.cost)
+            elif kind is _Kind_ITEM:
+                seen.add(card.id)
                 if (card.cost or 0) > avail:
                     continue
                 out += [A.UseCard(uid, c.uid) for c in p.party if self.may_equip(c, card)]
@@ -1796,12 +2063,13 @@ class ManaState(State):
     def _ability_uses(self, seat: int) -> list[Any]:
         """Main-phase abilities of untapped characters (using one taps the character: MANA-FX-CHAR-1)."""
         out: list[Any] = []
+        cards = self.cards
         for c in self.players[seat].party:
             if c.tapped:
                 continue
-            fx = self.cards[c.uid].effects
-            if fx.main:
-                out += self._card_uses(seat, c.uid, self.cards[c.uid], fx.main, 0)
+            head = cards[c.uid].effects.main_head
+            if head is not None:
+                out += self._card_uses(seat, c.uid, head, 0)
         return out
 
     def technique_cost(self, b: Battle, e: Effect) -> int:
@@ -1820,7 +2088,11 @@ class ManaState(State):
         assert b is not None
         cards = self.cards
         hand = self.players[seat].hand
-        out = self._hand_uses(seat, "battle") if any(cards[u].timing == "battle" for u in hand) else []
+        out: list[Any] = []
+        for u in hand:
+            if cards[u].timing == "battle":
+                out = self._hand_uses(seat, "battle")
+                break
         if seat != b.char_player:
             return out
         p = self.players[seat]
@@ -1829,9 +2101,9 @@ class ManaState(State):
         haggar = None
         for u in b.chars:
             c = p.character(u)
-            if c is None or not c.items or (b.kind is BattleKind.PARTY_ATTACK and c.tapped):
+            if c is None or not c.items or (b.kind is _BattleKind_PARTY_ATTACK and c.tapped):
                 continue
-            if any(e.verb is Verb.NO_TECHNIQUES for e in self.cards[u].effects.battle):
+            if any(e.verb is _Verb_NO_TECHNIQUES for e in self.cards[u].effects.battle):
                 continue
             if haggar is None:
                 haggar = self._characters_disabled(b)
@@ -1842,7 +2114,10 @@ class ManaState(State):
                     continue
                 for i, e in enumerate(self.cards[item].effects.techniques):
                     if e.needs:
-                        if not self.condition_met(seat, [ATTR_BY_NAME[a] for a in e.needs]):
+                        needs = _NEEDS.get(e.needs)
+                        if needs is None:
+                            needs = _NEEDS[e.needs] = tuple(ATTR_BY_NAME[a] for a in e.needs)
+                        if not self.condition_met(seat, needs):
                             continue
                     elif self.technique_cost(b, e) > avail:
                         continue
@@ -1856,7 +2131,7 @@ class ManaState(State):
         cards = self.cards
         for uid in p.hand:
             card = cards[uid]
-            if card.kind is not Kind.SUPPORT or card.timing != "cancel":
+            if card.kind is not _Kind_SUPPORT or card.timing != "cancel":
                 continue
             e = card.effects.cancel[0]
             if answers not in e.answers or (e.max_cost and cost > e.max_cost):
@@ -1878,7 +2153,7 @@ class ManaState(State):
     def _answers_kind(self, card: ManaCard, action: Any) -> str:
         if type(action) is A.MakeLand:
             return "land"
-        return {Kind.ARTIFACT: "artifact", Kind.SUPPORT: "support", Kind.ITEM: "item"}.get(card.kind, "")
+        return {_Kind_ARTIFACT: "artifact", _Kind_SUPPORT: "support", _Kind_ITEM: "item"}.get(card.kind, "")
 
     def _printed_cost(self, card: ManaCard, action: Any) -> int:
         if type(action) is A.MakeLand:
@@ -1890,11 +2165,12 @@ class ManaState(State):
         uid = a.card
         card = self.cards[uid]
         p = self.players[seat]
-        if card.kind is Kind.CHARACTER:
+        if card.kind is _Kind_CHARACTER:
             c = p.character(uid)
             assert c is not None
             c.tapped = True  # a main-phase ability is the character's action (MANA-FX-CHAR-1)
-            self.record(self._phase_name(), seat, "ability", card=card.name)
+            if self.events is not None:
+                self.record(self._phase_name(), seat, "ability", card=card.name)
             self._resolve(seat, a, card.effects.main)
             return
         if uid not in p.hand:  # an item's technique
@@ -1904,27 +2180,29 @@ class ManaState(State):
             cost = 0 if e.needs else self.technique_cost(b, e)
             self._pay(seat, cost)
             b.techs = b.techs + ((uid, a.target, a.x),)
-            self.record(self._phase_name(), seat, "technique", card=card.name, name=e.name or "", cost=cost)
-            if e.verb is Verb.TRICKSHOT and p.deck:  # trash the top card of the deck; STR+4 if an artifact
+            if self.events is not None:
+                self.record(self._phase_name(), seat, "technique", card=card.name, name=e.name or "", cost=cost)
+            if e.verb is _Verb_TRICKSHOT and p.deck:  # trash the top card of the deck; STR+4 if an artifact
                     top = p.deck.pop()
                     p.discard.append(top)
-                    if self.cards[top].kind is Kind.ARTIFACT:
+                    if self.cards[top].kind is _Kind_ARTIFACT:
                         b.mods = b.mods + ((a.target, e.str_, 0, uid),)
             return
-        if card.kind is Kind.SUPPORT:
+        if card.kind is _Kind_SUPPORT:
             cost = self.support_cost(seat, card) + (a.x if card.variable_cost else 0)
         else:
             cost = card.cost or 0
         self._pay(seat, cost)
         p.hand.remove(uid)
         self._played(uid)
-        self.record(self._phase_name(), seat, "use", card=card.name, cost=cost)
+        if self.events is not None:
+            self.record(self._phase_name(), seat, "use", card=card.name, cost=cost)
         self._stack_and_answer(seat, a, cost, card)
 
     def _stack_and_answer(self, seat: int, a: Any, cost: int, card: ManaCard) -> None:
         self.stack.append((seat, a, cost))
         if self._cancel_options(_opp(seat), self._answers_kind(card, a), self._printed_cost(card, a)):
-            self.pending.append(Choice(ChoiceKind.CANCEL, _opp(seat), (), 1, a.card))
+            self.pending.append(Choice(_ChoiceKind_CANCEL, _opp(seat), (), 1, a.card))
         else:
             self._resolve_top()
 
@@ -1935,7 +2213,7 @@ class ManaState(State):
         p = self.players[seat]
         user, used, paid = self.stack[-1]
         used_card = self.cards[used.card]
-        if card.kind is Kind.CHARACTER:
+        if card.kind is _Kind_CHARACTER:
             c = p.character(uid)
             assert c is not None
             c.tapped = True
@@ -1947,7 +2225,8 @@ class ManaState(State):
             p.hand.remove(uid)
             p.discard.append(uid)
             self._played(uid)
-        self.record(self._phase_name(), seat, "cancel", card=card.name, target=used_card.name)
+        if self.events is not None:
+            self.record(self._phase_name(), seat, "cancel", card=card.name, target=used_card.name)
         self.stack.pop()
         owner = self.players[self.game.owner[used.card]]
         if e.mode == "return":  # Precocious Basket Fish: back to its user's hand
@@ -1971,16 +2250,17 @@ class ManaState(State):
         if type(a) is A.MakeLand:
             self._make_land(seat, a.card, (a.x, a.y), from_hand=False)
             return
-        if card.kind is Kind.ITEM:
+        if card.kind is _Kind_ITEM:
             c = self.players[seat].character(a.target)
             if c is not None and self.may_equip(c, card):
                 c.items.append(a.card)
-                self.record(self._phase_name(), seat, "equip", card=card.name, character=self.cards[a.target].name)
+                if self.events is not None:
+                    self.record(self._phase_name(), seat, "equip", card=card.name, character=self.cards[a.target].name)
             else:
                 self.players[seat].discard.append(a.card)
             return
         fx = card.effects
-        effects = fx.artifact if card.kind is Kind.ARTIFACT else fx.main if card.timing == "main" else fx.battle
+        effects = fx.artifact if card.kind is _Kind_ARTIFACT else fx.main if card.timing == "main" else fx.battle
         self._relocated = False
         self._resolve(seat, a, effects)
         if not self._relocated:
@@ -2007,33 +2287,33 @@ class ManaState(State):
         me = P[seat]
         b = self.battle
         phase = self._phase_name()
-        if v is Verb.TRASH_CHARACTER and e.target is not None:
+        if v is _Verb_TRASH_CHARACTER and e.target is not None:
             owner, c = self._target_char(a.target)
             if c is not None:
                 self._trash_character(owner, c.uid)
-        elif v is Verb.TRASH_CHARACTER and e.among == "battle" and b is not None:  # Shadole: the characters' side
+        elif v is _Verb_TRASH_CHARACTER and e.among == "battle" and b is not None:  # Shadole: the characters' side
             options = tuple(u for u in b.chars if P[b.char_player].character(u) is not None)
             if options:
-                self.pending.append(Choice(ChoiceKind.TRASH_CHARACTER, b.char_player, options, 1, a.card))
-        elif v is Verb.TAP_CHARACTER and e.target is not None:
+                self.pending.append(Choice(_ChoiceKind_TRASH_CHARACTER, b.char_player, options, 1, a.card))
+        elif v is _Verb_TAP_CHARACTER and e.target is not None:
             _o, c = self._target_char(a.target)
             if c is not None:
                 c.tapped = True
-        elif v is Verb.UNTAP_CHARACTER:
+        elif v is _Verb_UNTAP_CHARACTER:
             _o, c = self._target_char(a.target)
             if c is not None:
                 c.tapped = False
-        elif v is Verb.TAP_OR_UNTAP:
+        elif v is _Verb_TAP_OR_UNTAP:
             _o, c = self._target_char(a.target)
             if c is not None:
                 c.tapped = not c.tapped
-        elif v is Verb.RESHUFFLE_DRAW:
+        elif v is _Verb_RESHUFFLE_DRAW:
             me.deck += me.hand + me.discard
             me.hand.clear()
             me.discard.clear()
             self.rng.shuffle(me.deck)
             self._draw(seat, e.count)
-        elif v is Verb.TRASH_ITEMS:
+        elif v is _Verb_TRASH_ITEMS:
             chars = [self._target_char(a.target)] if e.target is not None else \
                 [(s, c) for s in (0, 1) for c in P[s].party]
             for _s, c in chars:
@@ -2041,12 +2321,12 @@ class ManaState(State):
                     for item in c.items:
                         P[self.game.owner[item]].discard.append(item)
                     c.items = []
-        elif v is Verb.TRASH_ITEM:
+        elif v is _Verb_TRASH_ITEM:
             _o, c = self._target_char(next((c.uid for s in (0, 1) for c in P[s].party if a.target in c.items), -1))
             if c is not None:
                 c.items.remove(a.target)
                 P[self.game.owner[a.target]].discard.append(a.target)
-        elif v is Verb.OPEN_MONSTERS:
+        elif v is _Verb_OPEN_MONSTERS:
             if a.at:
                 places = [(w[0], (w[1], w[2])) for w in a.at]
             else:  # Tome of Magic: every face-down monster, the user's own first
@@ -2056,11 +2336,11 @@ class ManaState(State):
                 land = P[s].lands.get(pos)
                 if land is not None and land.monster is not None and not land.monster.face_up:
                     self._open_monster(s, pos, in_battle=False, by_character_attack=False)
-        elif v is Verb.TRASH_FROM_HAND:
+        elif v is _Verb_TRASH_FROM_HAND:
             target = opp if e.who == "opponent" else seat
             hand = P[target].hand
             if e.card_type == "artifact":  # Jade Egg
-                for u in [u for u in hand if self.cards[u].kind is Kind.ARTIFACT]:
+                for u in [u for u in hand if self.cards[u].kind is _Kind_ARTIFACT]:
                     hand.remove(u)
                     P[target].discard.append(u)
             else:  # blind picks
@@ -2068,38 +2348,39 @@ class ManaState(State):
                     u = hand[self.rng.randrange(len(hand))]
                     hand.remove(u)
                     P[target].discard.append(u)
-                    self.record(phase, target, "discard", card=self.cards[u].name)
-        elif v is Verb.RETURN_LAND_TO_HAND:
+                    if self.events is not None:
+                        self.record(phase, target, "discard", card=self.cards[u].name)
+        elif v is _Verb_RETURN_LAND_TO_HAND:
             w = a.at[0]
             land = P[w[0]].lands.get((w[1], w[2]))
             if land is not None and land.monster is None:
                 self._lose_land(w[0], (w[1], w[2]), to_hand=True)
-        elif v is Verb.TRASH_MONSTER:
+        elif v is _Verb_TRASH_MONSTER:
             if a.target == BATTLE_MONSTER or e.target == "battle_monster":
-                found = self.find_monster(b.monster_uid) if b is not None else None
+                found = self._battle_monster(b) if b is not None else None
                 if found is not None:
                     self._trash_monster(found[0], found[1], in_battle=True)
             elif a.at:
                 w = a.at[0]
                 if self.monster_at(w) is not None:
                     self._trash_monster(w[0], (w[1], w[2]), in_battle=b is not None)
-        elif v is Verb.TRASH_LAND:
+        elif v is _Verb_TRASH_LAND:
             w = a.at[0]
             self._lose_land(w[0], (w[1], w[2]))
-        elif v is Verb.SEARCH:
-            kind = {"support": Kind.SUPPORT, "artifact": Kind.ARTIFACT, "monster": Kind.MONSTER}[str(e.card_type)]
+        elif v is _Verb_SEARCH:
+            kind = {"support": _Kind_SUPPORT, "artifact": _Kind_ARTIFACT, "monster": _Kind_MONSTER}[str(e.card_type)]
             options = tuple(u for u in _distinct(me.deck, self.cards) if self.cards[u].kind is kind)
             if options:
                 arg = a.at[0] if a.at else ()
-                self.pending.append(Choice(ChoiceKind.PICK_CARD, seat, options, 1, a.card, arg))
+                self.pending.append(Choice(_ChoiceKind_PICK_CARD, seat, options, 1, a.card, arg))
             else:
                 self.rng.shuffle(me.deck)
-        elif v is Verb.REVEAL_DECK:
+        elif v is _Verb_REVEAL_DECK:
             P[a.target].deck_revealed = True
-        elif v is Verb.LASTING:
+        elif v is _Verb_LASTING:
             until = self.turn + (1 if e.duration == "next_turn" else 0)
             self.lasting.append((str(e.flag), seat, until))
-        elif v is Verb.LOSE_MANA:
+        elif v is _Verb_LOSE_MANA:
             for t in ((opp,) if e.who == "opponent" else (seat,)):
                 amount = e.amount
                 if e.pool == "available":
@@ -2107,18 +2388,19 @@ class ManaState(State):
                     P[t].available -= lost
                 else:
                     lost = self._take_mana(t, amount, from_used_first=True)
-                self.record(phase, t, "mana_lost", amount=lost, source=self.cards[a.card].name)
-        elif v is Verb.TRASH_MISMATCHED:  # Sword of Mana
+                if self.events is not None:
+                    self.record(phase, t, "mana_lost", amount=lost, source=self.cards[a.card].name)
+        elif v is _Verb_TRASH_MISMATCHED:  # Sword of Mana
             for pos, land in list(P[opp].lands.items()):
                 m = land.monster
                 if m is not None and m.face_up and self.cards[m.uid].attribute != self.cards[land.uid].attribute:
                     self._trash_monster(opp, pos, in_battle=False)
-        elif v is Verb.TO_CHARACTER_DECK:  # Useless Putty, face up on top of a character deck
+        elif v is _Verb_TO_CHARACTER_DECK:  # Useless Putty, face up on top of a character deck
             P[a.target].char_deck.append(a.card)
             self._relocated = True
-        elif v is Verb.MODIFY_TARGET and b is not None:
+        elif v is _Verb_MODIFY_TARGET and b is not None:
             b.mods = b.mods + ((a.target, e.str_, e.def_, a.card),)
-        elif v is Verb.PLACE_AS_MONSTER:  # Lilipea's Illusion
+        elif v is _Verb_PLACE_AS_MONSTER:  # Lilipea's Illusion
             w = a.at[0]
             land = P[w[0]].lands.get((w[1], w[2]))
             if land is not None and land.monster is None:
@@ -2126,45 +2408,46 @@ class ManaState(State):
                 m.acted = True
                 land.monster = m
                 self._relocated = True
-        elif v is Verb.ARRANGE_CHARACTER_DECK:
-            options = tuple(u for u in me.char_deck if self.cards[u].kind is Kind.CHARACTER)
+        elif v is _Verb_ARRANGE_CHARACTER_DECK:
+            options = tuple(u for u in me.char_deck if self.cards[u].kind is _Kind_CHARACTER)
             if len(options) > 1:
-                self.pending.append(Choice(ChoiceKind.PICK_CARD, seat, options, 1, a.card))
-        elif v is Verb.BECOME_LAND:  # Gaeus's Pulse: a land of its own (no mana, no arrows)
+                self.pending.append(Choice(_ChoiceKind_PICK_CARD, seat, options, 1, a.card))
+        elif v is _Verb_BECOME_LAND:  # Gaeus's Pulse: a land of its own (no mana, no arrows)
             w = a.at[0]
             if (w[1], w[2]) not in me.lands and (w[1], w[2]) in self.land_positions(seat):
                 me.lands[(w[1], w[2])] = Land(a.card)
                 self._relocated = True
-                self.record(phase, seat, "land_make", card=self.cards[a.card].name, x=w[1], y=w[2], gained=0,
-                            mana=me.mana, lands=len(me.lands))
+                if self.events is not None:
+                    self.record(phase, seat, "land_make", card=self.cards[a.card].name, x=w[1], y=w[2], gained=0,
+                                mana=me.mana, lands=len(me.lands))
                 if len(me.lands) >= WIN_LANDS:
                     self._win(seat, WinReason.LANDS_9)
-        elif v is Verb.MOVE_LAND:  # Dudbear, Roger: the user picks where the land goes next
+        elif v is _Verb_MOVE_LAND:  # Dudbear, Roger: the user picks where the land goes next
             src = a.at[0]
             squares = self._replace_squares(src[0], (src[1], src[2])) if (src[1], src[2]) in P[src[0]].lands else []
             if squares:
-                self.pending.append(Choice(ChoiceKind.PICK_PLACE, seat,
+                self.pending.append(Choice(_ChoiceKind_PICK_PLACE, seat,
                                            tuple(self._code(src[0], q) for q in squares), 1, a.card, (2, *src)))
-        elif v is Verb.DUEL:  # Duelle's Battle Arena
+        elif v is _Verb_DUEL:  # Duelle's Battle Arena
             for s in (0, 1):
                 for c in P[s].party:
                     c.tapped = False
             options = tuple(c.uid for c in P[opp].party)
             if options and me.character(a.target) is not None:
-                self.pending.append(Choice(ChoiceKind.DUEL, opp, options, 1, a.card, (a.target,)))
-        elif v is Verb.BATTLE_FLAG and b is not None:
+                self.pending.append(Choice(_ChoiceKind_DUEL, opp, options, 1, a.card, (a.target,)))
+        elif v is _Verb_BATTLE_FLAG and b is not None:
             b.flags = b.flags + ((str(e.flag), seat, a.target),)
-        elif v is Verb.STAND_IN and b is not None:
+        elif v is _Verb_STAND_IN and b is not None:
             b.flags = b.flags + (("stand_in", seat, a.card),)
-        elif v is Verb.FORCE_BATTLE:  # King of the Winds Selva
+        elif v is _Verb_FORCE_BATTLE:  # King of the Winds Selva
             _o, c = self._target_char(a.target)
             w = a.at[0]
             m = self.monster_at(w)
             if c is not None and m is not None:
                 c.tapped = False
-                self._start_battle(Battle(BattleKind.CHARACTER_ATTACK, seat, m.uid, seat, (w[0], (w[1], w[2])),
+                self._start_battle(Battle(_BattleKind_CHARACTER_ATTACK, seat, m.uid, seat, (w[0], (w[1], w[2])),
                                           None, (c.uid,), opp))
-        elif v is Verb.TO_TOP_FROM_DISCARD:  # Florina: a monster or a character back on top of its deck
+        elif v is _Verb_TO_TOP_FROM_DISCARD:  # Florina: a monster or a character back on top of its deck
             for s in (0, 1):
                 q = P[s]
                 if a.target in q.discard:
@@ -2173,27 +2456,28 @@ class ManaState(State):
                 elif a.target in q.char_discard:
                     q.char_discard.remove(a.target)
                     q.char_deck.append(a.target)
-        elif v is Verb.PEEK_MONSTER:
+        elif v is _Verb_PEEK_MONSTER:
             m = self.monster_at(a.at[0])
             if m is not None:
                 m.seen = True
-                self.record(phase, seat, "peek", card=self.cards[m.uid].name, str=self.cards[m.uid].str_,
-                            defence=self.cards[m.uid].def_)
-        elif v is Verb.RETURN_FROM_DISCARD:
+                if self.events is not None:
+                    self.record(phase, seat, "peek", card=self.cards[m.uid].name, str=self.cards[m.uid].str_,
+                                defence=self.cards[m.uid].def_)
+        elif v is _Verb_RETURN_FROM_DISCARD:
             if a.target in me.discard:
                 me.discard.remove(a.target)
                 me.hand.append(a.target)
-        elif v is Verb.MILL_CHOOSE:  # Lil' Cactus Diary: look at the top 3, trash 1
+        elif v is _Verb_MILL_CHOOSE:  # Lil' Cactus Diary: look at the top 3, trash 1
             top = tuple(P[opp].deck[-3:])
             if top:
-                self.pending.append(Choice(ChoiceKind.PICK_CARD, seat, top, 1, a.card, (opp,)))
-        elif v is Verb.DISCARD_HAND_DRAW:
+                self.pending.append(Choice(_ChoiceKind_PICK_CARD, seat, top, 1, a.card, (opp,)))
+        elif v is _Verb_DISCARD_HAND_DRAW:
             me.discard += me.hand
             me.hand.clear()
             self._draw(seat, len(P[opp].lands))
-        elif v is Verb.DRAW_TO:
+        elif v is _Verb_DRAW_TO:
             self._draw(seat, max(0, e.count - len(me.hand)))
-        elif v is Verb.LAND_FROM_DISCARD:  # Rosiotti: a new land (mana as a land make), not the turn's make
+        elif v is _Verb_LAND_FROM_DISCARD:  # Rosiotti: a new land (mana as a land make), not the turn's make
             w = a.at[0]
             pos = (w[1], w[2])
             card = self.cards[a.target]
@@ -2203,11 +2487,12 @@ class ManaState(State):
                 gained = self.land_gain(seat, card, pos)
                 me.lands[pos] = Land(a.target)
                 me.available += gained
-                self.record(phase, seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained,
-                            mana=me.mana, lands=len(me.lands))
+                if self.events is not None:
+                    self.record(phase, seat, "land_make", card=card.name, x=pos[0], y=pos[1], gained=gained,
+                                mana=me.mana, lands=len(me.lands))
                 if len(me.lands) >= WIN_LANDS:
                     self._win(seat, WinReason.LANDS_9)
-        elif v is Verb.RETURN_CHARACTER_FROM_DISCARD:
+        elif v is _Verb_RETURN_CHARACTER_FROM_DISCARD:
             if me.char_discard:
                 best = max(me.char_discard, key=lambda u: (sum(self.char_stats(u)), -u))
                 me.char_discard.remove(best)
@@ -2223,9 +2508,9 @@ class ManaState(State):
         try:
             if self.pending:
                 return self._choice_actions(self.pending[-1])
-            if self.phase is Phase.MAIN:
+            if self.phase is _Phase_MAIN:
                 return self._main_actions()
-            if self.phase is Phase.PLACEMENT:
+            if self.phase is _Phase_PLACEMENT:
                 return self._placement_actions()
             return []
         finally:
@@ -2234,37 +2519,37 @@ class ManaState(State):
     def _choice_actions(self, ch: Choice) -> list[Any]:
         k = ch.kind
         p = self.players[ch.player]
-        if k is ChoiceKind.MULLIGAN:
+        if k is _ChoiceKind_MULLIGAN:
             return [A.Mulligan(False), A.Mulligan(True)]
-        if k is ChoiceKind.BLOCK:
+        if k is _ChoiceKind_BLOCK:
             return [A.Block(s) for s in _subsets(ch.options, empty=True)]
-        if k is ChoiceKind.DEFEND_PARTY:
+        if k is _ChoiceKind_DEFEND_PARTY:
             out = [A.Defend(())] if p.available >= LET_THROUGH_COST else []
             return out + [A.Defend(s) for s in _subsets(ch.options, empty=False)]
-        if k is ChoiceKind.ASSIGN_DAMAGE:
+        if k is _ChoiceKind_ASSIGN_DAMAGE:
             return [A.AssignDamage(order) for order in itertools.permutations(ch.options)]
-        if k in (ChoiceKind.DISCARD, ChoiceKind.END_DISCARD):
+        if k in (_ChoiceKind_DISCARD, _ChoiceKind_END_DISCARD):
             return [A.Discard(u) for u in _distinct(p.hand, self.cards)]
-        if k in (ChoiceKind.TRASH_CHARACTER, ChoiceKind.TAP_CHARACTER):
+        if k in (_ChoiceKind_TRASH_CHARACTER, _ChoiceKind_TAP_CHARACTER):
             return [A.ChooseCharacter(u) for u in ch.options]
-        if k is ChoiceKind.PAY_TO_RETURN:
+        if k is _ChoiceKind_PAY_TO_RETURN:
             return [A.Pay(False), A.Pay(True)]
-        if k is ChoiceKind.BATTLE_WINDOW:
+        if k is _ChoiceKind_BATTLE_WINDOW:
             return self._window_options(ch.player) + [_PASS]
-        if k is ChoiceKind.CANCEL:
+        if k is _ChoiceKind_CANCEL:
             _user, used, _paid = self.stack[-1]
             card = self.cards[used.card]
             return self._cancel_options(ch.player, self._answers_kind(card, used), self._printed_cost(card, used)) \
                 + [_PASS]
-        if k is ChoiceKind.PICK_CARD:
+        if k is _ChoiceKind_PICK_CARD:
             return [A.ChooseCard(u) for u in ch.options]
-        if k is ChoiceKind.PICK_PLACE:
+        if k is _ChoiceKind_PICK_PLACE:
             return [A.ChoosePlace(self._decode(o)) for o in ch.options]
-        if k is ChoiceKind.DUEL:
+        if k is _ChoiceKind_DUEL:
             return [A.ChooseCharacter(u) for u in ch.options]
-        if k is ChoiceKind.SWAP:  # the party as it is now (an earlier swap may have changed it)
+        if k is _ChoiceKind_SWAP:  # the party as it is now (an earlier swap may have changed it)
             return [_PASS] + [A.ChooseCharacter(c.uid) for c in p.party if not c.tapped]
-        if k is ChoiceKind.SACRIFICE:
+        if k is _ChoiceKind_SACRIFICE:
             opts = _distinct(list(ch.options), self.cards)
             combos: list[tuple[int, ...]] = [()]
             for r in range(1, len(ch.options) + 1):
@@ -2285,54 +2570,65 @@ class ManaState(State):
         cards = self.cards
         out: list[Any] = []
         # MANA-LAND-1..4: land make, once a turn, one land of each name
-        if not me.land_made:
+        if not me.land_made and me.hand:
             names: set[str] | None = None
             positions: list[Pos] | None = None
-            for uid in _distinct(me.hand, cards):
+            seen: set[str] = set()
+            make = A.MakeLand
+            for uid in me.hand:
                 card = cards[uid]
-                if card.kind is not Kind.ARTIFACT:
+                if card.kind is not _Kind_ARTIFACT or card.id in seen:
                     continue
+                seen.add(card.id)
                 if names is None:
                     names = self._land_names(seat)
                 if card.name in names or not self._may_make_land(seat, card):
                     continue
                 if positions is None:
                     positions = self.land_positions(seat)
-                make = A.MakeLand
-                out += [make(uid, x, y) for x, y in positions]
-        if me.hand:
+                out += [_new(make, (uid, x, y)) for x, y in positions]
+            out += self._hand_uses(seat, "main")
+        elif me.hand:
             out += self._hand_uses(seat, "main")
         out += self._ability_uses(seat)
-        untapped = tuple(c.uid for c in me.party if not c.tapped)
-        attack_sets = _SUBSETS.get(untapped) or _nonempty_subsets(untapped) if untapped else []
-        enemy_free = [(opp, pos[0], pos[1]) for pos, land in them.lands.items()
-                      if land.monster is None and not cards[land.uid].effects.blocks_enemy_moves]
-        open_slack = bool(self.lasting) or any(cards[c.uid].effects.discount for c in me.party)  # Matilda, Stone Eye
+        untapped = tuple([c.uid for c in me.party if not c.tapped])
+        attacks = (_ATTACKS.get(untapped) or _attack_table(untapped)) if untapped else None
+        enemy_free: list[A.Where] | None = None  # worked out when a monster may move
         can_hit_party = bool(them.party or them.available) and not (self.lasting and
                                                                    self._lasting_on("no_party_attacks"))
+        available = me.available
         for s in (0, 1):  # lands in the order they were made: deterministic, and clones keep it
             for pos, land in self.players[s].lands.items():
                 m = land.monster
                 if m is None:
                     continue
-                where = (s, pos[0], pos[1])
                 card = cards[m.uid]
-                if card.kind is not Kind.MONSTER:
+                if card.kind is not _Kind_MONSTER:
                     continue  # Lilipea's Illusion: neither acts nor may be attacked
                 if m.owner == seat:
-                    if not m.face_up and ((card.cost or 0) <= me.available or
-                                          (open_slack and self.open_cost(seat, card) <= me.available)):
-                        out.append(A.OpenMonster(where))  # MANA-MON-5
+                    where = (s, pos[0], pos[1])
+                    if not m.face_up and ((card.cost or 0) <= available or (
+                            (self.lasting or any(cards[c.uid].effects.discount for c in me.party))  # Matilda, Stone Eye
+                            and self.open_cost(seat, card) <= available)):
+                        out.append(_new(A.OpenMonster, (where,)))  # MANA-MON-5
                     if not m.acted:
-                        if s == seat and enemy_free:  # MANA-MON-7: from one's own land into an empty enemy land
-                            move = A.MoveMonster
-                            out += [move(where, to) for to in enemy_free]
+                        if s == seat:  # MANA-MON-7: from one's own land into an empty enemy land
+                            if enemy_free is None:
+                                enemy_free = [(opp, p[0], p[1]) for p, q in them.lands.items()
+                                              if q.monster is None and not cards[q.uid].effects.blocks_enemy_moves]
+                            if enemy_free:
+                                move = A.MoveMonster
+                                out += [_new(move, (where, to)) for to in enemy_free]
                         if m.face_up and card.can_attack_party and can_hit_party:
-                            out.append(A.AttackParty(where))  # MANA-BATTLE-9
-                elif attack_sets:  # MANA-BATTLE-3: characters attack an enemy monster, on either side's land
-                    attack = A.AttackMonster
-                    out += [attack(where, chars) for chars in attack_sets]
-        if not self.shifted:  # SS Buccaneer (Pirate's Hook's land side)
+                            out.append(_new(A.AttackParty, (where,)))  # MANA-BATTLE-9
+                elif attacks is not None:  # MANA-BATTLE-3: characters attack an enemy monster, either side's land
+                    where = (s, pos[0], pos[1])
+                    group = attacks.get(where)
+                    if group is None:
+                        attack = A.AttackMonster
+                        group = attacks[where] = tuple([_new(attack, (where, chars)) for chars in attacks[()]])
+                    out += group
+        if not self.shifted and self.game.shift_lands:  # SS Buccaneer (Pirate's Hook's land side)
             for pos, land in me.lands.items():
                 if cards[land.uid].effects.shift_land and not (land.monster and land.monster.owner != seat):
                     out.extend(A.MakeLand(-1 - land.uid, x, y) for x, y in self._shift_targets(seat, pos))
@@ -2362,31 +2658,43 @@ class ManaState(State):
     def _placement_actions(self) -> list[Any]:
         seat = self.active
         me = self.players[seat]
-        free = sorted(pos for pos, land in me.lands.items() if land.monster is None)
         out: list[Any] = []
-        if free:
-            for uid in _distinct(me.hand, self.cards):
-                card = self.cards[uid]
-                if card.kind is not Kind.MONSTER:
+        if me.hand:
+            free: list[Pos] | None = None
+            seen: set[str] = set()
+            cards = self.cards
+            place = A.PlaceMonster
+            for uid in me.hand:
+                card = cards[uid]
+                if card.kind is not _Kind_MONSTER or card.id in seen:
                     continue
+                seen.add(card.id)
+                if free is None:
+                    free = sorted([pos for pos, land in me.lands.items() if land.monster is None])
+                    if not free:
+                        break
                 affordable = (card.cost or 0) <= me.available
                 for x, y in free:
-                    out.append(A.PlaceMonster(uid, x, y, False))
+                    out.append(_new(place, (uid, x, y, False)))
                     if affordable:
-                        out.append(A.PlaceMonster(uid, x, y, True))
+                        out.append(_new(place, (uid, x, y, True)))
         out.append(_END_PLACEMENT)
         return out
 
     # ------------------------------------------------------------------------------------------ applying
 
     def _dispatch(self, action: Any) -> None:
-        seat = self.current_player
-        me = self.players[seat]
-        t = type(action)
         if self.pending:
             self._answer(self.pending[-1], action)
             return
-        if t is A.MakeLand:
+        seat = self.active
+        me = self.players[seat]
+        t = type(action)
+        if t is A.EndPlacement:  # the most frequent first
+            self._enter_end()  # MANA-TURN-8
+        elif t is A.EndMain:
+            self.phase = _Phase_PLACEMENT  # MANA-TURN-7
+        elif t is A.MakeLand:
             if action.card < 0:  # SS Buccaneer shift: encoded as a land make of the land's own uid
                 self._shift(seat, -1 - action.card, (action.x, action.y))
             elif self._cancel_options(_opp(seat), "land", 0):  # Capella's Trick may answer it
@@ -2403,7 +2711,7 @@ class ManaState(State):
             owner, x, y = action.at
             m = self.players[owner].lands[(x, y)].monster
             assert m is not None
-            self._start_battle(Battle(BattleKind.CHARACTER_ATTACK, seat, m.uid, m.owner, (owner, (x, y)), None,
+            self._start_battle(Battle(_BattleKind_CHARACTER_ATTACK, seat, m.uid, m.owner, (owner, (x, y)), None,
                                       action.characters, seat))
         elif t is A.MoveMonster:
             owner, x, y = action.at
@@ -2411,16 +2719,17 @@ class ManaState(State):
             assert m is not None
             m.acted = True
             dest = (action.to[0], (action.to[1], action.to[2]))
-            b = Battle(BattleKind.MOVEMENT, seat, m.uid, seat, (owner, (x, y)), dest, (), _opp(seat))
+            b = Battle(_BattleKind_MOVEMENT, seat, m.uid, seat, (owner, (x, y)), dest, (), _opp(seat))
             blockers = tuple(c.uid for c in self.players[_opp(seat)].party if not c.tapped)
             if self.lasting and self._lasting_on("no_blocks"):  # Moon's Mirror
                 blockers = ()
-            self.record("main", seat, "move_declared", card=self.cards[m.uid].name if m.face_up
-                        else "face-down monster", x=action.to[1], y=action.to[2])
+            if self.events is not None:
+                self.record("main", seat, "move_declared", card=self.cards[m.uid].name if m.face_up
+                            else "face-down monster", x=action.to[1], y=action.to[2])
             if blockers:  # MANA-BATTLE-4: the land's owner may block with untapped characters
                 b.step = -1
                 self.battle = b
-                self.pending.append(Choice(ChoiceKind.BLOCK, _opp(seat), blockers, source=m.uid))
+                self.pending.append(Choice(_ChoiceKind_BLOCK, _opp(seat), blockers, source=m.uid))
             else:
                 self._complete_move((owner, (x, y)), dest)
         elif t is A.AttackParty:
@@ -2429,26 +2738,24 @@ class ManaState(State):
             assert m is not None
             m.acted = True
             defenders = tuple(c.uid for c in self.players[_opp(seat)].party)
-            b = Battle(BattleKind.PARTY_ATTACK, seat, m.uid, seat, (owner, (x, y)), None, (), _opp(seat))
+            b = Battle(_BattleKind_PARTY_ATTACK, seat, m.uid, seat, (owner, (x, y)), None, (), _opp(seat))
             b.step = -1
             self.battle = b
-            self.record("main", seat, "attack_party", card=self.cards[m.uid].name)
-            self.pending.append(Choice(ChoiceKind.DEFEND_PARTY, _opp(seat), defenders, source=m.uid))
+            if self.events is not None:
+                self.record("main", seat, "attack_party", card=self.cards[m.uid].name)
+            self.pending.append(Choice(_ChoiceKind_DEFEND_PARTY, _opp(seat), defenders, source=m.uid))
         elif t is A.UseCard:
             self._use(seat, action)
-        elif t is A.EndMain:
-            self.phase = Phase.PLACEMENT  # MANA-TURN-7
         elif t is A.PlaceMonster:
             me.hand.remove(action.card)
             land = me.lands[(action.x, action.y)]
             land.monster = Monster(action.card, seat, False)
             self._played(action.card)
-            self.record("placement", seat, "place", card=self.cards[action.card].name if action.open
-                        else "face-down monster", x=action.x, y=action.y)
+            if self.events is not None:
+                self.record("placement", seat, "place", card=self.cards[action.card].name if action.open
+                            else "face-down monster", x=action.x, y=action.y)
             if action.open:
                 self._open_monster(seat, (action.x, action.y), in_battle=False, by_character_attack=False)
-        elif t is A.EndPlacement:
-            self._enter_end()  # MANA-TURN-8
         else:
             raise IllegalAction(f"{action} is not a main-phase action")
 
@@ -2457,13 +2764,14 @@ class ManaState(State):
         pos = next(p for p, land in lands.items() if land.uid == land_uid)
         lands[to] = lands.pop(pos)
         self.shifted = True
-        self.record("main", seat, "land_shift", card=self.cards[land_uid].name, x=to[0], y=to[1])
+        if self.events is not None:
+            self.record("main", seat, "land_shift", card=self.cards[land_uid].name, x=to[0], y=to[1])
 
     def _answer(self, ch: Choice, action: Any) -> None:
         k = ch.kind
         seat = ch.player
         p = self.players[seat]
-        if k is ChoiceKind.MULLIGAN:
+        if k is _ChoiceKind_MULLIGAN:
             self.pending.pop()
             p.mulligan_done = True
             if action.take:  # MANA-SETUP-4: the 7 cards go back, shuffle, draw 7
@@ -2473,9 +2781,10 @@ class ManaState(State):
                 p.hand.clear()
                 self.rng.shuffle(p.deck)
                 self._draw(seat, HAND_SIZE)
-            self.record("setup", seat, "mulligan", taken=action.take)
+            if self.events is not None:
+                self.record("setup", seat, "mulligan", taken=action.take)
             return
-        if k is ChoiceKind.BLOCK:
+        if k is _ChoiceKind_BLOCK:
             self.pending.pop()
             b = self.battle
             assert b is not None
@@ -2488,7 +2797,7 @@ class ManaState(State):
                 assert b.where is not None and b.destination is not None
                 self._complete_move(b.where, b.destination)
             return
-        if k is ChoiceKind.DEFEND_PARTY:
+        if k is _ChoiceKind_DEFEND_PARTY:
             self.pending.pop()
             b = self.battle
             assert b is not None
@@ -2500,60 +2809,63 @@ class ManaState(State):
                 self.battle = None
                 p.available -= LET_THROUGH_COST
                 self.players[_opp(seat)].available += LET_THROUGH_COST
-                self.record("main", seat, "let_through", mana=p.mana)
+                if self.events is not None:
+                    self.record("main", seat, "let_through", mana=p.mana)
             return
-        if k is ChoiceKind.ASSIGN_DAMAGE:
+        if k is _ChoiceKind_ASSIGN_DAMAGE:
             self.pending.pop()
             assert self.battle is not None
             self.battle.order = ch.arg + action.order
             return
-        if k in (ChoiceKind.DISCARD, ChoiceKind.END_DISCARD):
+        if k in (_ChoiceKind_DISCARD, _ChoiceKind_END_DISCARD):
             p.hand.remove(action.card)
             p.discard.append(action.card)
-            self.record(self._phase_name(), seat, "discard", card=self.cards[action.card].name)
+            if self.events is not None:
+                self.record(self._phase_name(), seat, "discard", card=self.cards[action.card].name)
             ch.count -= 1
             if ch.count <= 0 or not p.hand:
                 self.pending.pop()
             return
-        if k is ChoiceKind.TRASH_CHARACTER:
+        if k is _ChoiceKind_TRASH_CHARACTER:
             self.pending.pop()
             owner = self.game.owner[action.character]
             self._trash_character(owner, action.character)
             return
-        if k is ChoiceKind.TAP_CHARACTER:
+        if k is _ChoiceKind_TAP_CHARACTER:
             self.pending.pop()
             owner = self.game.owner[action.character]
             c = self.players[owner].character(action.character)
             if c is not None:
                 c.tapped = True
             return
-        if k is ChoiceKind.PAY_TO_RETURN:
+        if k is _ChoiceKind_PAY_TO_RETURN:
             self.pending.pop()
             uid = ch.options[0]
             if action.yes and uid in p.discard and p.available >= ch.count:
                 self._pay(seat, ch.count)
                 p.discard.remove(uid)
                 p.hand.append(uid)
-                self.record(self._phase_name(), seat, "returned_to_hand", card=self.cards[uid].name, cost=ch.count)
+                if self.events is not None:
+                    self.record(self._phase_name(), seat, "returned_to_hand", card=self.cards[uid].name, cost=ch.count)
             return
-        if k is ChoiceKind.CANCEL:
+        if k is _ChoiceKind_CANCEL:
             self.pending.pop()
             if type(action) is A.Pass:
                 self._resolve_top()
             else:
                 self._cancel(seat, action)
             return
-        if k is ChoiceKind.BATTLE_WINDOW:
+        if k is _ChoiceKind_BATTLE_WINDOW:
             if type(action) is A.Pass:
                 self.pending.pop()
             else:
                 self._use(seat, action)
             return
-        if k is ChoiceKind.PICK_CARD:
+        if k is _ChoiceKind_PICK_CARD:
             self.pending.pop()
             self._picked(ch, action.card)
             return
-        if k is ChoiceKind.PICK_PLACE:
+        if k is _ChoiceKind_PICK_PLACE:
             self.pending.pop()
             w = action.at
             if ch.arg and ch.arg[0] == 2:  # Dudbear, Roger: re-place the land there (no mana is generated)
@@ -2561,16 +2873,17 @@ class ManaState(State):
                 lands = self.players[owner].lands
                 if (x, y) in lands and (w[1], w[2]) not in lands:
                     lands[(w[1], w[2])] = lands.pop((x, y))
-                    self.record(self._phase_name(), owner, "land_shift", card=self.cards[lands[(w[1], w[2])].uid].name,
-                                x=w[1], y=w[2])
+                    if self.events is not None:
+                        self.record(self._phase_name(), owner, "land_shift",
+                                    card=self.cards[lands[(w[1], w[2])].uid].name, x=w[1], y=w[2])
             elif self.monster_at(w) is not None:  # Trembling Spoon
                 self._trash_monster(w[0], (w[1], w[2]), in_battle=False)
             return
-        if k is ChoiceKind.DUEL:
+        if k is _ChoiceKind_DUEL:
             self.pending.pop()
             self._duel(_opp(seat), ch.arg[0], action.character)
             return
-        if k is ChoiceKind.SWAP:
+        if k is _ChoiceKind_SWAP:
             self.pending.pop()
             if type(action) is not A.Pass and p.char_deck:
                 c = p.character(action.character)
@@ -2581,16 +2894,17 @@ class ManaState(State):
                 p.char_deck.append(c.uid)
                 _shuffle_characters(p.char_deck, self.cards, self.rng)
                 self._played(new)
-                self.record(self._phase_name(), seat, "swap", out=self.cards[c.uid].name, card=self.cards[new].name)
+                if self.events is not None:
+                    self.record(self._phase_name(), seat, "swap", out=self.cards[c.uid].name, card=self.cards[new].name)
             return
-        if k is ChoiceKind.SACRIFICE:
+        if k is _ChoiceKind_SACRIFICE:
             self.pending.pop()
             b = self.battle
             for uid in action.cards:
                 p.hand.remove(uid)
                 p.discard.append(uid)
             if b is not None:
-                e = next(e for e in self.cards[b.monster_uid].effects.battle if e.verb is Verb.SACRIFICE_FROM_HAND)
+                e = next(e for e in self.cards[b.monster_uid].effects.battle if e.verb is _Verb_SACRIFICE_FROM_HAND)
                 b.bonus_str += e.str_ * len(action.cards)
                 b.bonus_def += e.def_ * len(action.cards)
             return
@@ -2601,7 +2915,7 @@ class ManaState(State):
         seat = ch.player
         p = self.players[seat]
         verbs = {e.verb for e in self.cards[ch.source].effects.all}
-        if Verb.SEARCH in verbs:
+        if _Verb_SEARCH in verbs:
             p.deck.remove(uid)
             land = self.players[ch.arg[0]].lands.get((ch.arg[1], ch.arg[2])) if ch.arg else None
             if land is not None and land.monster is None:  # Summoner Nunuzac: onto the land, face down
@@ -2614,14 +2928,15 @@ class ManaState(State):
                 if self.hand_turn[uid] < 0:
                     self.hand_turn[uid] = self.turn
             self.rng.shuffle(p.deck)
-        elif Verb.ARRANGE_CHARACTER_DECK in verbs:  # the chosen character goes on top
+        elif _Verb_ARRANGE_CHARACTER_DECK in verbs:  # the chosen character goes on top
             p.char_deck.remove(uid)
             p.char_deck.append(uid)
-        elif Verb.MILL_CHOOSE in verbs:
+        elif _Verb_MILL_CHOOSE in verbs:
             q = self.players[ch.arg[0]]
             q.deck.remove(uid)
             q.discard.append(uid)
-            self.record(self._phase_name(), seat, "milled", card=self.cards[uid].name)
+            if self.events is not None:
+                self.record(self._phase_name(), seat, "milled", card=self.cards[uid].name)
 
     def _duel(self, user: int, mine: int, theirs: int) -> None:
         """Duelle's Battle Arena: the two characters deal their STR to each other at once; a character whose
@@ -2633,7 +2948,8 @@ class ManaState(State):
         sa, da = (x + y for x, y in zip(self.char_stats(mine), self._synchro(user, mine), strict=True))
         sb, db = (x + y for x, y in zip(self.char_stats(theirs), self._synchro(_opp(user), theirs), strict=True))
         a_dies, b_dies = sb >= da, sa >= db
-        self.record(self._phase_name(), user, "duel", card=self.cards[mine].name, other=self.cards[theirs].name)
+        if self.events is not None:
+            self.record(self._phase_name(), user, "duel", card=self.cards[mine].name, other=self.cards[theirs].name)
         for seat, c, dies in ((user, a, a_dies), (_opp(user), b, b_dies)):
             if dies:
                 self._trash_character(seat, c.uid)
@@ -2642,7 +2958,8 @@ class ManaState(State):
         if a_dies != b_dies and self._outcome is None:
             winner = _opp(user) if a_dies else user
             self.players[winner].available += 1
-            self.record(self._phase_name(), winner, "mana_gained", amount=1, source="Duelle's Battle Arena")
+            if self.events is not None:
+                self.record(self._phase_name(), winner, "mana_gained", amount=1, source="Duelle's Battle Arena")
 
 
 @dataclass(frozen=True, slots=True)
@@ -2694,7 +3011,8 @@ class ManaView:
     A view lives for one decision (the state does not change while an agent thinks), so it memoises what it
     works out: agents ask the same questions for every candidate action."""
 
-    __slots__ = ("_s", "player", "_hidden", "_monsters", "_strength", "_positions", "_lands", "_owner", "_cards")
+    __slots__ = ("_s", "player", "_hidden", "_monsters", "_strength", "_positions", "_lands", "_owner", "_cards",
+                 "_battle", "_numbers")
 
     def __init__(self, state: ManaState, player: int) -> None:
         self._s = state
@@ -2706,6 +3024,14 @@ class ManaView:
         self._strength: dict[tuple[object, ...], tuple[int, int] | None] = {}
         self._positions: dict[int, list[Pos]] = {}
         self._lands: dict[int, dict[Pos, int]] = {}  # memo tables: small, and most decisions touch one or two
+        self._battle: Any = _UNSET
+        self._numbers: Any = _UNSET
+
+    @property
+    def game_token(self) -> object:
+        """An opaque object, the same for every view of one game and different between games: agents key what
+        they remember about printed cards by it (a uid names different cards in another game)."""
+        return self._s.game.token
 
     @property
     def turn(self) -> int:
@@ -2727,13 +3053,19 @@ class ManaView:
         ch = self._s.pending[-1]
         return PendingView(ch.kind, ch.player, ch.options, ch.count)
 
+    def pending_kind(self) -> ChoiceKind | None:
+        """The kind of the decision being asked (`pending.kind`), None in a phase's own decisions."""
+        pending = self._s.pending
+        return pending[-1].kind if pending else None
+
     def _hidden_uids(self) -> frozenset[int]:
         if self._hidden is None:
             s = self._s
-            them = s.players[_opp(self.player)]
-            hidden = set(them.hand) | set(them.deck) | set(them.char_deck)
-            if them.deck_revealed:
-                hidden -= set(them.deck)
+            them = s.players[1 - self.player]
+            hidden = set(them.hand)
+            hidden.update(them.char_deck)
+            if not them.deck_revealed:
+                hidden.update(them.deck)
             for seat in (0, 1):
                 for land in s.players[seat].lands.values():
                     m = land.monster
@@ -2751,11 +3083,17 @@ class ManaView:
                 return self._cards[uid]
         except IndexError:
             return None
-        return self._cards[uid] if uid not in self._hidden_uids() else None
+        hidden = self._hidden
+        if hidden is None:
+            hidden = self._hidden_uids()
+        return self._cards[uid] if uid not in hidden else None
 
     def mana(self, seat: int) -> tuple[int, int]:
         p = self._s.players[seat]
         return p.available, p.used
+
+    def available(self, seat: int) -> int:
+        return self._s.players[seat].available
 
     def hand(self) -> list[int]:
         return list(self._s.players[self.player].hand)
@@ -2769,6 +3107,11 @@ class ManaView:
     def party(self, seat: int) -> list[tuple[int, bool]]:
         return [(c.uid, c.tapped) for c in self._s.players[seat].party]
 
+    def party_cards(self, seat: int) -> list[ManaCard]:
+        """The cards of a party, in order (a party is face up: `card` of each uid)."""
+        cards = self._cards
+        return [cards[c.uid] for c in self._s.players[seat].party]
+
     def characters_left(self, seat: int) -> int:
         p = self._s.players[seat]
         return len(p.party) + len(p.char_deck)
@@ -2779,6 +3122,13 @@ class ManaView:
         if found is None:
             found = self._lands[seat] = {pos: land.uid for pos, land in self._s.players[seat].lands.items()}
         return found
+
+    def land_squares(self, seat: int) -> KeysView[Pos]:
+        """The squares of a player's grid (a live view of the position: read it now, do not keep it)."""
+        return self._s.players[seat].lands.keys()
+
+    def land_count(self, seat: int) -> int:
+        return len(self._s.players[seat].lands)
 
     def monsters(self) -> list[tuple[tuple[int, int, int], int, int | None, bool, bool]]:
         """(where, owner, uid if visible, face_up, acted) for every monster on the field."""
@@ -2812,25 +3162,86 @@ class ManaView:
         if key in self._strength:
             return self._strength[key]
         s = self._s
-        land = s.players[where[0]].lands.get((where[1], where[2]))
+        pos = (where[1], where[2])
+        land = s.players[where[0]].lands.get(pos)
         value: tuple[int, int] | None = None
         if land is not None and land.monster is not None:
             m = land.monster
             if m.face_up or m.owner == self.player or m.seen:
-                value = s.monster_stats(m.uid, m.owner, where[0], kind)
+                value = s.monster_stats(m.uid, m.owner, where[0], kind, pos)
         self._strength[key] = value
         return value
 
+    def land_card(self, seat: int, pos: Pos) -> ManaCard | None:
+        """The card of a player's land at `pos`, if any (lands are face up: `card` of its uid)."""
+        land = self._s.players[seat].lands.get(pos)
+        return self._cards[land.uid] if land is not None else None
+
+    def monster_facts(self, where: tuple[int, int, int], kind: BattleKind = BattleKind.CHARACTER_ATTACK
+                      ) -> tuple[ManaCard | None, tuple[int, int] | None]:
+        """(`monster_card`, `monster_strength`) of the square `where`, in one look."""
+        pos = (where[1], where[2])
+        land = self._s.players[where[0]].lands.get(pos)
+        m = land.monster if land is not None else None
+        key = (where, kind)
+        memo = self._strength
+        if m is None:
+            memo[key] = None
+            return None, None
+        visible = m.face_up or m.seen
+        if key in memo:
+            strength = memo[key]
+        else:
+            strength = memo[key] = self._s.monster_stats(m.uid, m.owner, where[0], kind, pos) \
+                if visible or m.owner == self.player else None
+        if visible:
+            return self._cards[m.uid], strength
+        return (self.card(m.uid) if m.owner == self.player else None), strength
+
+    def monster_acted(self, where: tuple[int, int, int]) -> bool | None:
+        """Has the monster at `where` used its action this turn (public); None if no monster stands there."""
+        land = self._s.players[where[0]].lands.get((where[1], where[2]))
+        m = land.monster if land is not None else None
+        return m.acted if m is not None else None
+
+    def monster_card(self, where: tuple[int, int, int]) -> ManaCard | None:
+        """The card of the monster at `where`, if there is one and this player may know it: `card` of the uid
+        `monsters()` shows there (a face-up or seen card is known without looking at the hidden zones)."""
+        land = self._s.players[where[0]].lands.get((where[1], where[2]))
+        m = land.monster if land is not None else None
+        if m is None:
+            return None
+        if m.face_up or m.seen:
+            return self._cards[m.uid]
+        return self.card(m.uid) if m.owner == self.player else None
+
     def battle(self) -> BattleView | None:
         """The battle in progress, as this player may see it (a face-down enemy monster stays unknown)."""
+        if self._battle is not _UNSET:
+            return self._battle  # type: ignore[no-any-return]
         b = self._s.battle
         if b is None:
-            return None
-        monster = self.card(b.monster_uid)
-        return BattleView(b.kind, b.attacker, b.monster_owner, monster, b.where, b.destination, b.chars)
+            view = None
+        else:
+            view = BattleView(b.kind, b.attacker, b.monster_owner, self._fought(b), b.where, b.destination, b.chars)
+        self._battle = view
+        return view
 
     def condition_met(self, needs: Sequence[Attr]) -> bool:
         return self._s.condition_met(self.player, needs)
+
+    def _fought(self, b: Battle) -> ManaCard | None:
+        """`card` of the battle's monster, read off the field while it is there (no look at the hidden zones:
+        on the field only a face-down monster of the opponent, never seen, is hidden)."""
+        s = self._s
+        found = s._battle_monster(b)
+        if found is None:
+            return self.card(b.monster_uid)
+        m = s.players[found[0]].lands[found[1]].monster
+        assert m is not None
+        if m.face_up or m.seen or m.owner == self.player or self._owner[m.uid] == self.player:
+            return self._cards[m.uid]
+        return None
 
     def items(self, seat: int) -> dict[int, list[int]]:
         """Character uid -> the items it carries (items are face up)."""
@@ -2846,11 +3257,19 @@ class ManaView:
     def battle_numbers(self) -> tuple[int, list[int], int, int] | None:
         """(characters' total STR, their DEFs, the monster's STR, its DEF) as things stand in the battle, the
         monster taken as average while it is face down and not ours."""
+        if self._numbers is _UNSET:
+            self._numbers = self._battle_numbers()
+        numbers = self._numbers
+        if numbers is None:
+            return None
+        return numbers[0], list(numbers[1]), numbers[2], numbers[3]
+
+    def _battle_numbers(self) -> tuple[int, list[int], int, int] | None:
         s = self._s
         b = s.battle
         if b is None:
             return None
-        found = s.find_monster(b.monster_uid)
+        found = s._battle_monster(b)
         m = s.players[found[0]].lands[found[1]].monster if found is not None else None
         if m is None:
             return None
