@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from tcgsim.engine import decode_action
+
 
 @dataclass(frozen=True, slots=True)
 class EvaAction:
@@ -125,5 +127,5 @@ ACTION_TYPES: dict[str, type[EvaAction]] = {
 
 
 def action_from_json(data: Mapping[str, Any]) -> EvaAction:
-    cls = ACTION_TYPES[str(data["action"])]
-    return cls(**{k: v for k, v in data.items() if k != "action"})
+    action: EvaAction = decode_action(ACTION_TYPES, data)
+    return action

@@ -18,27 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
+from tcgsim.engine import ActionRecord, decode_action
+
 LEFT = -1  # PlaceBase slot: the left end of the row
 RIGHT = -2  # PlaceBase slot: the right end of the row
 
 
-class GzAction:
-    """Shared behaviour of every action (mixed into the NamedTuple records below)."""
+class GzAction(ActionRecord):
+    """Every godzilla action (the shared record behaviour lives in tcgsim.engine.ActionRecord)."""
 
     __slots__ = ()
-    kind: ClassVar[str] = "action"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.kind, **self._asdict()}  # type: ignore[attr-defined]
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore[arg-type, operator]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return tuple.__hash__(self)  # type: ignore[arg-type]
 
 
 class _Nothing(NamedTuple):
@@ -245,6 +234,5 @@ ACTION_TYPES: dict[str, type[GzAction]] = {
 
 
 def action_from_json(data: Mapping[str, Any]) -> GzAction:
-    cls = ACTION_TYPES[str(data["action"])]
-    fields = {k: v for k, v in data.items() if k != "action"}
-    return cls(**fields)  # type: ignore[call-arg]
+    action: GzAction = decode_action(ACTION_TYPES, data)
+    return action

@@ -14,30 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
+from tcgsim.engine import ActionRecord, decode_action
+
 Where = tuple[int, int, int]  # (land owner, x, y)
 
 
-class ManaAction:
-    """Shared behaviour of every action (mixed into the NamedTuple records below)."""
+class ManaAction(ActionRecord):
+    """Every mana action (the shared record behaviour lives in tcgsim.engine.ActionRecord)."""
 
     __slots__ = ()
-    kind: ClassVar[str] = "action"
-
-    def to_json(self) -> dict[str, Any]:
-        data = self._asdict()  # type: ignore[attr-defined]
-        for key, value in data.items():
-            if isinstance(value, tuple):
-                data[key] = list(value)
-        return {"action": self.kind, **data}
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)  # type: ignore[arg-type, operator]
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return tuple.__hash__(self)  # type: ignore[arg-type]
 
 
 class _Mulligan(NamedTuple):
@@ -223,11 +208,6 @@ ACTION_TYPES: dict[str, type[ManaAction]] = {
 }
 
 
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
 def action_from_json(data: Mapping[str, Any]) -> ManaAction:
-    cls = ACTION_TYPES[str(data["action"])]
-    fields = {k: _tuples(v) for k, v in data.items() if k != "action"}
-    return cls(**fields)  # type: ignore[call-arg]
+    action: ManaAction = decode_action(ACTION_TYPES, data)
+    return action
