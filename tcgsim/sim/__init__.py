@@ -125,11 +125,12 @@ class RunConfig:
         return shlex.join(parts)
 
     def meta(self) -> RunMeta:
-        plan = self.plan()
-        import numpy
-        import pyarrow
+        from importlib.metadata import version
 
         from tcgsim import __version__
+
+        plan = self.plan()
+        metrics = get_game(self.game).game_class().tempo_metrics
 
         return RunMeta(
             format=FORMAT, kind=self.kind, command=self.command(), status="running", game=self.game,
@@ -142,10 +143,10 @@ class RunConfig:
             matchups=[MatchupMeta(m.matchup_id, " vs ".join(self.decks[i].key for i in m.decks),
                                   [self.decks[i].key for i in m.decks], m.pairs, m.games, m.first_game_id,
                                   m.pairs_per_task) for m in plan.matchups],
-            tempo_metrics=list(table_schemas(self.game)[1].names[4:]),
-            tempo_meanings={tempo_column(m.name): m.meaning for m in get_game(self.game).game_class().tempo_metrics},
-            versions={"tcgsim": __version__, "python": platform.python_version(), "numpy": numpy.__version__,
-                      "pyarrow": pyarrow.__version__},
+            tempo_metrics=[tempo_column(m.name) for m in metrics],
+            tempo_meanings={tempo_column(m.name): m.meaning for m in metrics},
+            versions={"tcgsim": __version__, "python": platform.python_version(), "numpy": version("numpy"),
+                      "pyarrow": version("pyarrow")},
         )
 
 

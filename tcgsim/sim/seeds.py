@@ -18,8 +18,6 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 __all__ = [
     "SEED_MASK", "TASK_GAMES", "MIN_TASKS", "SEED_SCHEME", "game_seed", "rotation_seats", "round_games",
     "all_pairs", "gauntlet_pairs", "Matchup", "Task", "PlannedGame", "GamePlan",
@@ -36,6 +34,8 @@ SEED_SCHEME = (
 
 def game_seed(run_seed: int, matchup: int, pair: int) -> int:
     """The seed of every game of pair `pair` of matchup `matchup` (all its rotations)."""
+    import numpy as np  # here, not at the top: the supervising process only cuts tasks and never needs numpy
+
     if run_seed < 0:
         raise ValueError(f"the run seed must be >= 0, got {run_seed}")
     state = np.random.SeedSequence(entropy=run_seed, spawn_key=(matchup, pair)).generate_state(1, dtype=np.uint64)

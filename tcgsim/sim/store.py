@@ -20,13 +20,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-
-from tcgsim.sim.worker import ShardTables
-
-if TYPE_CHECKING:  # pandas is imported when a run is loaded, not when a worker starts
+if TYPE_CHECKING:  # pyarrow and pandas are imported where used: the supervising process forks its workers lean
     import pandas as pd
+    import pyarrow as pa
+
+    from tcgsim.sim.worker import ShardTables
 
 __all__ = [
     "FORMAT", "TABLES", "ROW_GROUP", "RUN_JSON", "SimError", "OutputExists", "ResumeMismatch", "RunIncomplete",
@@ -260,6 +258,8 @@ def shard_path(folder: Path, table: str, task_id: int) -> Path:
 
 def write_shard(folder: Path, shard: ShardTables) -> None:
     """Write one task's tables; the games shard goes last and marks the task finished."""
+    import pyarrow.parquet as pq
+
     (folder / SHARDS).mkdir(parents=True, exist_ok=True)
     for table in ("tempo", "cards", "games"):
         final = shard_path(folder, table, shard.task_id)
@@ -301,12 +301,16 @@ class _RowGroupWriter:
     """Writes a table as row groups of exactly `size` rows (the last one shorter), whatever pieces it gets."""
 
     def __init__(self, path: Path, schema: pa.Schema, size: int = ROW_GROUP) -> None:
+        import pyarrow.parquet as pq
+
         self.writer = pq.ParquetWriter(path, schema, compression=COMPRESSION)
         self.size = size
         self.parts: list[pa.Table] = []
         self.rows = 0
 
     def add(self, table: pa.Table) -> None:
+        import pyarrow as pa
+
         self.parts.append(table)
         self.rows += table.num_rows
         if len(self.parts) >= 64:  # hundreds of small shard tables cost far more memory than their rows: compact
@@ -321,6 +325,8 @@ class _RowGroupWriter:
         self.writer.write_table(table.combine_chunks(), row_group_size=self.size)
 
     def close(self) -> None:
+        import pyarrow as pa
+
         if self.rows:
             self._write(pa.concat_tables(self.parts))
         self.parts, self.rows = [], 0
@@ -329,6 +335,8 @@ class _RowGroupWriter:
 
 def _read_shard(path: Path, schema: pa.Schema) -> pa.Table:
     # ParquetFile, not pq.read_table: the dataset machinery behind read_table costs ~50 MB of resident memory
+    import pyarrow.parquet as pq
+
     with pq.ParquetFile(path) as source:
         table = source.read(use_threads=False)
     return table if table.schema.equals(schema) else table.cast(schema)
@@ -368,6 +376,8 @@ class Run:
 
 def read_frame(folder: Path, table: str) -> pd.DataFrame:
     """One table as a DataFrame; nullable integer columns keep their nulls (pandas Int8/Int32)."""
+    import pyarrow.parquet as pq
+
     frame = pq.read_table(folder / f"{table}.parquet").to_pandas()
     for column, dtype in NULLABLE.get(table, {}).items():
         frame[column] = frame[column].astype(dtype)

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
 from tcgsim.sim.worker import MAX_SEATS
 
 __all__ = ["DeckScore", "ErroredGame", "Matrix", "Summary", "summarize", "summary_lines", "write_matrix_csv",
@@ -84,6 +82,8 @@ class Summary:
 
 def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
     """Summarise a merged run from its games.parquet and run.json."""
+    import pyarrow.parquet as pq
+
     keys = [d["key"] for d in meta["decks"]]
     paths = {d["key"]: d["path"] for d in meta["decks"]}
     wins: Counter[str] = Counter()

@@ -16,9 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any
 
 from tcgsim.agents import make_agent
 from tcgsim.cards import load_pool
@@ -27,8 +25,11 @@ from tcgsim.engine import Agent, GameResult, State, Termination, play_game
 from tcgsim.games import get_game
 from tcgsim.sim.seeds import GamePlan, PlannedGame, Task
 
-__all__ = ["MAX_SEATS", "TEMPO_KEYS", "RunDeck", "RunSpec", "ShardTables", "table_schemas", "tempo_column",
-           "play_task", "deck_sha256", "warm", "error_text"]
+if TYPE_CHECKING:  # pyarrow is imported by the worker that builds tables, not by the process that forks it
+    import pyarrow as pa
+
+__all__ = ["MAX_SEATS", "TEMPO_KEYS", "RunDeck", "RunSpec", "ShardTables", "arrow_column", "deck_sha256", "error_text",
+           "play_task", "table_schemas", "tempo_column", "warm"]
 
 MAX_SEATS = 4  # deck_0..deck_3, ai_0..ai_3: the most players any game has (eva)
 
@@ -92,6 +93,8 @@ def tempo_column(metric: str) -> str:
 @cache
 def table_schemas(game: str) -> tuple[pa.Schema, pa.Schema, pa.Schema]:
     """The Arrow schemas of games, tempo and cards for one game (tempo has one column per tempo metric)."""
+    import pyarrow as pa
+
     games = pa.schema([
         ("game_id", pa.int64()), ("run_seed", pa.int64()), ("game_seed", pa.int64()),
         ("matchup_id", pa.int32()), ("matchup", pa.string()), ("pair", pa.int32()), ("rotation", pa.int32()),
@@ -120,8 +123,33 @@ class _Columns:
         self.data: dict[str, list[Any]] = {name: [] for name in schema.names}
 
     def table(self) -> pa.Table:
-        arrays = [pa.array(self.data[f.name], type=f.type) for f in self.schema]
+        import pyarrow as pa
+
+        arrays = [arrow_column(self.data[f.name], f.type) for f in self.schema]
         return pa.Table.from_arrays(arrays, schema=self.schema)
+
+
+def arrow_column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
+    """An Arrow array (string, float64 or intN, nulls allowed) built from its buffers.
+
+    Why not `pa.array(values)`: on first use it imports pandas (to check whether `values` is a pandas object),
+    about 55 MB of resident memory in every worker process that never needs pandas.
+    """
+    import numpy as np
+    import pyarrow as pa
+
+    n = len(values)
+    valid = np.fromiter((v is not None for v in values), dtype=bool, count=n)
+    nulls = n - int(valid.sum())
+    bitmap = pa.py_buffer(np.packbits(valid, bitorder="little")) if nulls else None
+    if pa.types.is_string(kind):
+        data = [v.encode() if v is not None else b"" for v in values]
+        offsets = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(np.fromiter(map(len, data), dtype=np.int32, count=n), out=offsets[1:])
+        return pa.Array.from_buffers(kind, n, [bitmap, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))], nulls)
+    filled = [0 if v is None else v for v in values] if nulls else values
+    return pa.Array.from_buffers(kind, n, [bitmap, pa.py_buffer(np.array(filled, dtype=kind.to_pandas_dtype()))],
+                                 nulls)
 
 
 @dataclass
@@ -159,9 +187,9 @@ def _card_names(game: str) -> dict[str, str]:
 
 
 def warm(spec: RunSpec) -> None:
-    """Load what every game needs (card pool, card lists of the decks, schemas) once in this process, so that
-    forked workers share it instead of each loading it again. Errors are left for the games to record."""
-    table_schemas(spec.game)
+    """Load the card pool and the decks' card lists once in this process, so that forked workers share them
+    instead of each loading them again. (Arrow is deliberately not warmed here: its ~90 MB would then count in
+    every worker's resident memory.) Errors are left for the games to record."""
     _card_names(spec.game)
     cls = get_game(spec.game).game_class()
     for matchup in spec.plan.matchups:

@@ -205,3 +205,34 @@ def test_three_and_four_player_games_rotate_every_seat(tmp_path: Path) -> None:
         for seat in range(4):
             assert games[f"deck_{seat}"].nunique() == 4  # every deck sat in every seat once
     assert "metric_deck" in run.tempo.columns  # eva's `deck` metric does not clash with the deck key column
+
+
+@pytest.mark.parametrize(("values", "kind"), [
+    ([1, None, 3, -4, None, 5, 6, 7, 8, None], "int8"), ([None, 2, 300], "int16"), ([None, None], "int32"),
+    ([2**63 - 1, -(2**63), 0], "int64"), ([1.5, -2.0, 0.0], "float64"), (["a", None, "日本", "", "x y"], "string"),
+    ([], "string"), ([], "int64"),
+])
+def test_arrow_columns_equal_what_pa_array_builds(values: list[object], kind: str) -> None:
+    import pyarrow as pa
+
+    from tcgsim.sim.worker import arrow_column
+
+    built = arrow_column(values, pa.type_for_alias(kind))
+    built.validate(full=True)
+    assert built.equals(pa.array(values, type=pa.type_for_alias(kind)))
+
+
+def test_a_worker_never_loads_pandas() -> None:
+    """pandas would cost every worker ~55 MB: playing and writing a task must not import it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, tempfile, pathlib\n"
+            "from tcgsim.sim import plan_simulation\n"
+            "from tcgsim.sim.worker import play_task\n"
+            "from tcgsim.sim.store import write_shard\n"
+            f"spec = plan_simulation([{RED!r}, {BLUE!r}], 4, 1).spec()\n"
+            "write_shard(pathlib.Path(tempfile.mkdtemp()), play_task(spec, spec.plan.tasks()[0]))\n"
+            "print('pandas' in sys.modules, 'pyarrow' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]
