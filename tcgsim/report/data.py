@@ -48,11 +48,24 @@ class RunData:
     path: Path | None = None
 
 
+def _read_parquet(path: Path) -> pd.DataFrame:
+    """A table with its text columns as categoricals: a run repeats the same few deck, card and reason names
+    millions of times, and as Python strings they would take gigabytes for a 100,000-game run."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schema = pq.read_schema(path)
+    text = [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)]
+    table = pq.read_table(path, read_dictionary=text)
+    # hand the Arrow buffers over column by column instead of holding both copies at once
+    return table.to_pandas(split_blocks=True, self_destruct=True)
+
+
 def _read_table(run_dir: Path, name: str, required: bool) -> pd.DataFrame:
     path = run_dir / f"{name}.parquet"
     if path.exists():
         try:
-            return pd.read_parquet(path)
+            return _read_parquet(path)
         except Exception as exc:  # pyarrow raises several types for a damaged file
             raise ReportError(f"{path}: cannot read ({type(exc).__name__}: {exc})") from exc
     shards = sorted((run_dir / "shards").glob(f"**/{name}*.parquet")) if (run_dir / "shards").is_dir() else []
