@@ -9,6 +9,7 @@ Rule ids (EVA-...) refer to docs/rules/eva.md, which cites the seed for each and
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -217,8 +218,9 @@ class CityState(State):
                 return True
         return False
 
+    @abstractmethod
     def _to_discard(self, uid: int) -> None:
-        raise NotImplementedError
+        """Put a card in its owner's discard pile (each rule set keeps its piles its own way)."""
 
     def resolve_serif(self, speaker: int, kind: Mark, target: int) -> str:
         """EVA-SERIF-6, -8: what an uncancelled 傷 / 求 does; returns what happened, for the log."""
