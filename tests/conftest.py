@@ -41,3 +41,22 @@ def counts(entries: Mapping[str, int]) -> dict[str, int]:
 @pytest.fixture()
 def repo() -> Path:
     return REPO
+
+
+def wins_against_random(game: str, style: str, decks: list[Deck], games: int = 200, first_seed: int = 20_000) -> int:
+    """The project's bar for a scripted style: mirror matches over `decks` (each deck in turn, both seats of
+    every deal), seeds first_seed.., against the uniform random agent. Returns the style's wins."""
+    from tcgsim.agents import RandomAgent, make_agent
+    from tcgsim.engine import play_game
+    from tcgsim.games import get_game
+
+    cls = get_game(game).game_class()
+    wins = 0
+    for i in range(games):
+        deck = decks[(i // 2) % len(decks)]
+        seat = i % 2
+        agents = [make_agent(game, style), RandomAgent()]
+        if seat:
+            agents.reverse()
+        wins += play_game(cls([deck, deck], first_seed + i), agents).outcome.winner == seat
+    return wins

@@ -13,6 +13,7 @@ from tcgsim.decks import read_deck
 from tcgsim.engine import play_game
 from tcgsim.games.eva.ai import STYLES
 from tcgsim.games.eva.game import EvaGame, EvaShortGame
+from tests.conftest import wins_against_random
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "eva").iterdir())]
@@ -74,15 +75,7 @@ def test_each_style_wins_its_share_among_scripted_players(style: str) -> None:
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_each_style_beats_random_in_the_short_rule(style: str) -> None:
     """Short rule, mirror matches over the bundled starters, seats alternating: the project's bar of 90%."""
-    wins = 0
-    for game in range(200):
-        deck = SHORT_DECKS[(game // 2) % len(SHORT_DECKS)]
-        seat = game % 2
-        agents = [make_agent("eva-short", style), RandomAgent()]
-        if seat:
-            agents.reverse()
-        result = play_game(EvaShortGame([deck, deck], 20_000 + game), agents)
-        wins += result.outcome.winner == seat
+    wins = wins_against_random("eva-short", style, SHORT_DECKS)
     assert wins >= 180, f"{style} won {wins}/200 against random in the short rule"
 
 

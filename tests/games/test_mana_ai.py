@@ -11,6 +11,7 @@ from tcgsim.decks import read_deck
 from tcgsim.engine import play_game
 from tcgsim.games.mana.ai import STYLES
 from tcgsim.games.mana.game import ManaGame
+from tests.conftest import wins_against_random
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "mana").iterdir())]
@@ -19,15 +20,7 @@ DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "mana").iterdir())]
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_each_style_beats_random_in_90_percent_of_200_games(style: str) -> None:
     """Mirror matches over every bundled deck, seats alternating, so only the play differs."""
-    wins = 0
-    for game in range(200):
-        deck = DECKS[(game // 2) % len(DECKS)]
-        seat = game % 2
-        agents = [make_agent("mana", style), RandomAgent()]
-        if seat:
-            agents.reverse()
-        result = play_game(ManaGame([deck, deck], 20_000 + game), agents)
-        wins += result.outcome.winner == seat
+    wins = wins_against_random("mana", style, DECKS)
     assert wins >= 180, f"{style} won {wins}/200 against random"
 
 
