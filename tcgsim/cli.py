@@ -35,6 +35,7 @@ app = typer.Typer(
 
 EXIT_FINDING = 1
 EXIT_USAGE = 2
+EXIT_INTERNAL = 3
 
 
 class ValidateFormat(StrEnum):
@@ -513,6 +514,12 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("tcgsim: interrupted", err=True)
         sys.exit(130)
+    except Exception as exc:  # a bug of ours, not the user's input: one line, the traceback on request
+        if os.environ.get("TCGSIM_DEBUG"):
+            raise
+        typer.echo(f"tcgsim: internal error: {type(exc).__name__}: {exc} (run again with TCGSIM_DEBUG=1 for the "
+                   "traceback, and please report it)", err=True)
+        sys.exit(EXIT_INTERNAL)
 
 
 if __name__ == "__main__":  # pragma: no cover

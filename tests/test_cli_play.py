@@ -97,3 +97,23 @@ def test_report_rewrites_a_run_and_refuses_what_is_not_one(tmp_path: Path) -> No
     (tmp_path / "empty").mkdir()
     code, _, err = run("report", str(tmp_path / "empty"))
     assert code == 1 and "Traceback" not in err
+
+
+def test_an_internal_error_is_one_line_unless_debugging(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    import tcgsim.cli as cli
+
+    def boom(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("engine exploded")
+
+    monkeypatch.setattr(cli, "app", boom)
+    monkeypatch.delenv("TCGSIM_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: RuntimeError: engine exploded" in err
+    monkeypatch.setenv("TCGSIM_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        cli.main()
