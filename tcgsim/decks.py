@@ -19,8 +19,8 @@ import yaml
 from tcgsim.cards import CardPool
 from tcgsim.games import GAMES, UnknownGame, get_game
 
-__all__ = ["Deck", "DeckEntry", "DeckError", "read_deck", "parse_deck_text", "expand_deck", "MAX_FILE_BYTES",
-           "MAX_COUNT"]
+__all__ = ["Deck", "DeckEntry", "DeckError", "read_deck", "parse_deck_text", "card_lists", "expand_deck",
+           "MAX_FILE_BYTES", "MAX_COUNT"]
 
 MAX_FILE_BYTES = 1 << 20  # a deck list is a few hundred bytes; anything past 1 MiB is not a deck
 MAX_COUNT = 999  # past this a count is a typo (or an attack), not a deck
@@ -468,6 +468,21 @@ class _TextDeckReader:
         plan = meta["plan"][0] if "plan" in meta else None
         return Deck(self.path, game, name, plan, {k: tuple(v) for k, v in sections.items()}, tuple(problems),
                     section_lines)
+
+
+_CARD_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
+
+
+def card_lists(deck: Deck, pool: CardPool) -> dict[str, list[str]]:
+    """`expand_deck`, memoised by the deck's content: batch runs build thousands of games from a few decks.
+    The lists are shared: do not modify them."""
+    key = (pool.game, tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items()))
+    found = _CARD_LISTS.get(key)
+    if found is None:
+        if len(_CARD_LISTS) > 256:
+            _CARD_LISTS.clear()
+        found = _CARD_LISTS[key] = expand_deck(deck, pool)
+    return found
 
 
 def expand_deck(deck: Deck, pool: CardPool) -> dict[str, list[str]]:

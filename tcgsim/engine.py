@@ -155,24 +155,57 @@ class State(ABC):
     events: list[Event] | None
     tempo: list[tuple[int, int, tuple[float, ...]]]  # (turn, player, values in game.tempo_metrics order)
 
+    # The cached legal actions and the outcome; games set both, the base class reads them.
+    _legal: list[Any] | None = None
+    _outcome: Outcome | None = None
+
     @property
     @abstractmethod
     def current_player(self) -> int: ...
 
     @property
-    @abstractmethod
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        return self._outcome is not None
 
     @property
-    @abstractmethod
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome | None:
+        return self._outcome
 
-    @abstractmethod
-    def legal_actions(self) -> list[Any]: ...
+    def legal_actions(self) -> list[Any]:
+        """The actions the current player may take (computed once per position)."""
+        if self._legal is None:
+            self._legal = self._compute_legal() if self._outcome is None else []
+        return self._legal
 
-    @abstractmethod
     def apply(self, action: Any) -> None:
-        """Apply one legal action; IllegalAction (state unchanged) otherwise."""
+        """Apply one legal action; IllegalAction (state unchanged) otherwise. A game that reaches its options'
+        decision_limit ends at once as a draw (`decision_limit`): a safety net against a loop inside one turn."""
+        legal = self.legal_actions()
+        if id(action) not in map(id, legal) and action not in legal:  # agents normally hand back one of ours
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self.action_log.append(action)
+        self._apply_legal(action)
+        if self._outcome is None and len(self.action_log) >= self.game.options.decision_limit:
+            self._end_game(None, Termination.DECISION_LIMIT)
+        self._legal = None
+
+    @abstractmethod
+    def _compute_legal(self) -> list[Any]:
+        """The legal actions of a live position."""
+
+    @abstractmethod
+    def _apply_legal(self, action: Any) -> None:
+        """Carry out an action already known to be legal, then run everything automatic up to the next decision."""
+
+    @abstractmethod
+    def _end_game(self, winner: int | None, reason: StrEnum) -> None:
+        """End the game now with this result (recording it once)."""
+
+    def _why_illegal(self, action: Any) -> str:
+        if self._outcome is not None:
+            return "the game is over"
+        return f"{action} is not legal now (player {self.current_player} to act)"
 
     @abstractmethod
     def view(self, player: int) -> Any: ...

@@ -15,7 +15,6 @@ from enum import IntEnum
 import yaml
 
 from tcgsim.cards import Card, CardDataError, carddb_dir, load_pool
-from tcgsim.decks import Deck, expand_deck
 from tcgsim.games.eva.effects import (
     CHAR_INDEX,
     CHARACTERS,
@@ -213,18 +212,6 @@ CHAR_NAMES = ("Shinji", "Rei", "Asuka", "Misato", "Ritsuko", "Gendo")
 EVA_NAMES = ("Unit-00", "Unit-01", "Unit-02")
 
 
-_DECK_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
-
-
-def card_lists(deck: Deck) -> dict[str, list[str]]:
-    """Card ids per section; memoised by content, since batch runs build thousands of games from few decks."""
-    key = tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items())
-    found = _DECK_LISTS.get(key)
-    if found is None:
-        if len(_DECK_LISTS) > 256:
-            _DECK_LISTS.clear()
-        found = _DECK_LISTS[key] = expand_deck(deck, load_pool("eva"))
-    return found
 
 
 def distinct(uids: Sequence[int], cards: Sequence[EvaCard]) -> list[int]:

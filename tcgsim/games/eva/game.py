@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from tcgsim.decks import Deck
+from tcgsim.cards import load_pool
+from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import (
@@ -28,7 +29,6 @@ from tcgsim.games.eva.cards import (
     Kind,
     Mark,
     can_reach,
-    card_lists,
     city,
     distinct,
     eva_cards,
@@ -264,7 +264,7 @@ class EvaGame(Game):
         self.main_uids: list[list[int]] = []
         self.hokan_uids: list[int] = []
         for seat, deck in enumerate(self.decks):
-            lists = card_lists(deck)
+            lists = card_lists(deck, load_pool("eva"))
             main = []
             for card_id in lists.get("main", []):
                 main.append(len(cards))
@@ -342,14 +342,6 @@ class EvaState(CityState):
         if self.window is not None:
             return self.window.to_act
         return self.active
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def clone(self) -> EvaState:
         s = EvaState(self.game, _blank=True)
@@ -459,21 +451,12 @@ class EvaState(CityState):
     def view(self, player: int) -> EvaView:
         return EvaView(self, player)
 
-    def legal_actions(self) -> list[Any]:
-        if self._legal is None:
-            self._legal = self._compute_legal() if self._outcome is None else []
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        legal = self.legal_actions()
-        if id(action) not in map(id, legal) and action not in legal:
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
-        self.action_log.append(action)
+    def _apply_legal(self, action: Any) -> None:
         self._dispatch(action)
-        if len(self.action_log) >= self.game.options.decision_limit:
-            self._end(None, Termination.DECISION_LIMIT)
         self._advance()
+
+    def _end_game(self, winner: int | None, reason: Any) -> None:
+        self._end(winner, reason)
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []
@@ -1654,7 +1637,7 @@ class EvaShortGame(Game):
         self.main_uids: list[list[int]] = []
         self.aside_uids: list[list[int]] = []
         for seat, deck in enumerate(self.decks):
-            lists = card_lists(deck)
+            lists = card_lists(deck, load_pool("eva"))
             main: list[int] = []
             aside: list[int] = []
             for section in ("main", "hokan"):
@@ -1714,14 +1697,6 @@ class EvaShortState(CityState):
         if self.offer is not None and self.offer.queue:
             return self.offer.queue[0]
         return self.to_act
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def clone(self) -> EvaShortState:
         s = EvaShortState(self.game, _blank=True)
@@ -1795,18 +1770,10 @@ class EvaShortState(CityState):
     def view(self, player: int) -> EvaShortView:
         return EvaShortView(self, player)
 
-    def legal_actions(self) -> list[Any]:
-        if self._legal is None:
-            self._legal = self._compute_legal() if self._outcome is None else []
-        return self._legal
+    def _end_game(self, winner: int | None, reason: Any) -> None:
+        self._end(winner, reason)
 
-    def apply(self, action: Any) -> None:
-        legal = self.legal_actions()
-        if id(action) not in map(id, legal) and action not in legal:
-            raise IllegalAction("the game is over" if self._outcome is not None else
-                                f"{action} is not legal now (player {self.current_player} to act)")
-        self._legal = None
-        self.action_log.append(action)
+    def _apply_legal(self, action: Any) -> None:
         seat = self.current_player
         t = type(action)
         if t is A.Speak:
@@ -1824,8 +1791,6 @@ class EvaShortState(CityState):
             self._pass(seat, action.card)
         else:
             raise IllegalAction(f"{action} is not an action of the short rule")
-        if self._outcome is None and len(self.action_log) >= self.game.options.decision_limit:
-            self._end(None, Termination.DECISION_LIMIT)
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []

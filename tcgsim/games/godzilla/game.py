@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
-from tcgsim.decks import Deck, expand_deck
+from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
@@ -68,18 +68,6 @@ TEMPO = (
     TempoMetric("hand", "cards in hand"),
 )
 
-_DECK_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
-
-
-def _card_lists(deck: Deck) -> dict[str, list[str]]:
-    """Card ids per section, memoised by content (batch runs build thousands of games from few decks)."""
-    key = tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items())
-    found = _DECK_LISTS.get(key)
-    if found is None:
-        if len(_DECK_LISTS) > 256:
-            _DECK_LISTS.clear()
-        found = _DECK_LISTS[key] = expand_deck(deck, load_pool("godzilla"))
-    return found
 
 
 def _opp(player: int) -> int:
@@ -114,7 +102,7 @@ class GzGame(Game):
         owners: list[int] = []
         self.section_uids: list[dict[str, list[int]]] = []
         for seat, deck in enumerate(self.decks):
-            lists = _card_lists(deck)
+            lists = card_lists(deck, load_pool("godzilla"))
             sections: dict[str, list[int]] = {}
             for section in ("main", "battle", "stock"):
                 uids = []
@@ -201,14 +189,6 @@ class GzState(State):
         if self.phase <= Phase.PREGAME:
             return self.actor
         return self.active
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def clone(self) -> GzState:
         s = GzState(self.game, _blank=True)
@@ -345,21 +325,12 @@ class GzState(State):
     def view(self, player: int) -> GzView:
         return GzView(self, player)
 
-    def legal_actions(self) -> list[Any]:
-        if self._legal is None:
-            self._legal = self._compute_legal() if self._outcome is None else []
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        legal = self.legal_actions()
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
-        self.action_log.append(action)
+    def _apply_legal(self, action: Any) -> None:
         self._dispatch(action)
-        if len(self.action_log) >= self.opts.decision_limit and self._outcome is None:
-            self._win(None, Termination.DECISION_LIMIT)
         self._advance()
+
+    def _end_game(self, winner: int | None, reason: Any) -> None:
+        self._win(winner, reason)
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []

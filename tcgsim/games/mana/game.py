@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
-from tcgsim.decks import Deck, expand_deck
+from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.cards import ARROW_OFFSETS, ATTR_BY_NAME, Attr, Kind, ManaCard, mana_cards
@@ -204,18 +204,6 @@ def _subsets(items: Sequence[int], empty: bool) -> list[tuple[int, ...]]:
     return out
 
 
-_DECK_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
-
-
-def _card_lists(deck: Deck) -> dict[str, list[str]]:
-    """Card ids per section; memoised by content, since batch runs build thousands of games from few decks."""
-    key = tuple((k, tuple((e.ref, e.count) for e in v)) for k, v in deck.sections.items())
-    found = _DECK_LISTS.get(key)
-    if found is None:
-        if len(_DECK_LISTS) > 256:
-            _DECK_LISTS.clear()
-        found = _DECK_LISTS[key] = expand_deck(deck, load_pool("mana"))
-    return found
 
 
 _FREE_SQUARES: dict[tuple[Pos, ...], tuple[Pos, ...]] = {}
@@ -302,7 +290,7 @@ class ManaGame(Game):
         self.main_uids: list[list[int]] = []
         self.char_uids: list[list[int]] = []
         for seat, deck in enumerate(self.decks):
-            lists = _card_lists(deck)
+            lists = card_lists(deck, load_pool("mana"))
             main, chars = [], []
             for card_id in lists.get("main", []):
                 main.append(len(cards))
@@ -369,14 +357,6 @@ class ManaState(State):
         if self.pending:
             return self.pending[-1].player
         return self.active
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
 
     def clone(self) -> ManaState:
         s = ManaState(self.game, _blank=True)
@@ -484,19 +464,12 @@ class ManaState(State):
     def view(self, player: int) -> ManaView:
         return ManaView(self, player)
 
-    def legal_actions(self) -> list[Any]:
-        if self._legal is None:
-            self._legal = self._compute_legal() if self._outcome is None else []
-        return self._legal
-
-    def apply(self, action: Any) -> None:
-        legal = self.legal_actions()
-        if id(action) not in map(id, legal) and action not in legal:  # agents normally hand back one of ours
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
-        self.action_log.append(action)
+    def _apply_legal(self, action: Any) -> None:
         self._dispatch(action)
         self._advance()
+
+    def _end_game(self, winner: int | None, reason: Any) -> None:
+        self._win(winner, reason)
 
     # ------------------------------------------------------------------------------------------ helpers
 
