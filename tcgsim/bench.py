@@ -86,7 +86,7 @@ def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = No
         worker_peak: dict[int, float] = {}
         totals: list[int] = []
 
-        def collect(index: int, result: tuple[int, float, int]) -> None:
+        def collect(_chunk: range, result: tuple[int, float, int]) -> None:
             totals.append(result[0])
             worker_peak[result[2]] = max(worker_peak.get(result[2], 0.0), result[1])
 

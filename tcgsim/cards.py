@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import difflib
 import functools
+import hashlib
+import json
 import os
 import re
 import unicodedata
@@ -83,10 +85,12 @@ def normalize_name(text: str) -> str:
 class CardPool:
     """All cards of one game, looked up by id, English name, Japanese name or alias."""
 
-    def __init__(self, game: str, cards: list[Card], meta: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, game: str, cards: list[Card], meta: Mapping[str, Any] | None = None,
+                 sha256: str | None = None) -> None:
         self.game = game
         self.cards: tuple[Card, ...] = tuple(cards)
         self.meta: Mapping[str, Any] = dict(meta or {})
+        self._sha256 = sha256
         self.by_id: dict[str, Card] = {}
         self._index: dict[str, Card] = {}
         for card in self.cards:
@@ -98,6 +102,16 @@ class CardPool:
                 if other is not None and other is not card:
                     raise CardDataError(f"{game}: {card.id} and {other.id} share the lookup name {key!r}")
                 self._index[key] = card
+
+    @property
+    def sha256(self) -> str:
+        """What a run records of the cards it played with (a resume with other card data is refused): the
+        digest of the card file, or for a pool built in memory, of its cards."""
+        if self._sha256 is None:
+            cards = [c.to_json() for c in self.cards]
+            self._sha256 = hashlib.sha256(json.dumps(cards, sort_keys=True, ensure_ascii=False, default=str)
+                                          .encode()).hexdigest()
+        return self._sha256
 
     @staticmethod
     def _keys(card: Card) -> Iterator[str]:
@@ -194,7 +208,10 @@ def load_pool(game: str) -> CardPool:
     folder = carddb_dir() / info.carddb
     path = folder / "cards.yaml"
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
+        raw = path.read_bytes()
+        data = yaml.load(raw.decode("utf-8"), Loader=_SAFE_LOADER)
+    except UnicodeDecodeError as exc:
+        raise CardDataError(f"{path}: not UTF-8 text ({exc.reason})") from exc
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read card data ({exc.strerror})") from exc
     except yaml.YAMLError as exc:
@@ -212,4 +229,4 @@ def load_pool(game: str) -> CardPool:
     for card in cards:
         if card.type not in info.card_types:
             raise CardDataError(f"{path}: card {card.id} has type {card.type!r}, not one of {info.card_types}")
-    return CardPool(info.key, cards, meta)
+    return CardPool(info.key, cards, meta, hashlib.sha256(raw).hexdigest())

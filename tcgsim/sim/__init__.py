@@ -20,38 +20,42 @@ import platform
 import shlex
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from tcgsim.agents import UnknownAgent, default_agent, make_agent
+from tcgsim.cards import load_pool
 from tcgsim.decks import Deck
 from tcgsim.games import get_game
-from tcgsim.sim.runner import BackendStats, RunFailed, available_cores, run_dask, run_local
-from tcgsim.sim.seeds import SEED_MASK, SEED_SCHEME, GamePlan, all_pairs, gauntlet_pairs, round_games
+from tcgsim.sim.errors import OutputExists, ResumeMismatch, RunFailed, RunFolderError, RunIncomplete, SimError
+from tcgsim.sim.folder import oserror_text
+from tcgsim.sim.runner import BackendStats, available_cores, check_scheduler, run_dask, run_local
+from tcgsim.sim.seeds import SEED_MASK, SEED_SCHEME, GamePlan, Task, all_pairs, gauntlet_pairs, round_games
 from tcgsim.sim.store import (
     FORMAT,
+    RUN_JSON,
     Counts,
+    DamagedShards,
     DeckMeta,
     MatchupMeta,
-    OutputExists,
-    ResumeMismatch,
     Run,
-    RunIncomplete,
     RunMeta,
+    RunStatus,
     Session,
-    SimError,
     clean_partial,
     default_out,
-    finished_tasks,
     load_run,
     merge,
     meta_from_json,
     mismatch,
+    open_folder,
     prepare_out,
     read_meta,
     remove_shards,
+    scan_shards,
     tables_exist,
     write_meta,
 )
@@ -59,13 +63,17 @@ from tcgsim.sim.summary import Summary, summarize, summary_lines, write_matrix_c
 from tcgsim.sim.worker import RunDeck, RunSpec, deck_sha256, table_schemas, tempo_column
 
 __all__ = [
-    "BACKENDS", "RunConfig", "RunOutcome", "Run", "Summary", "SimError", "OutputExists", "ResumeMismatch",
-    "RunIncomplete", "RunFailed", "plan_simulation", "plan_matchups", "execute", "simulate", "matchups",
-    "load_run", "available_cores", "default_out", "BackendStats",
+    "BACKENDS", "MAX_GAMES", "RunConfig", "RunOutcome", "Run", "Summary", "SimError", "OutputExists",
+    "ResumeMismatch", "RunIncomplete", "RunFolderError", "RunFailed", "plan_simulation", "plan_matchups",
+    "plan_from_run", "execute", "simulate", "matchups", "load_run", "available_cores", "default_out", "BackendStats",
 ]
 
 BACKENDS = ("local", "dask")
 FAILURE = "failure.txt"  # the traceback of a task that failed outside its games
+# The most games one run plays: past it a typo, not a plan (a billion games is weeks on a large cluster), and
+# the tables' int32 pair and game counters stay far from overflowing.
+MAX_GAMES = 1_000_000_000
+NoteFn = Callable[[str], None]
 AiChoice = str | Sequence[str] | Mapping[str, str] | None
 DeckSource = Deck | str | Path
 ProgressFn = Callable[[int, int], None]  # (games finished, games in the run)
@@ -95,9 +103,16 @@ class RunConfig:
     def total_games(self) -> int:
         return self.plan().total_games
 
+    def card_pool(self) -> str:
+        return load_pool(self.game).sha256
+
     def run_id(self) -> str:
+        """A digest of everything that decides the games, this tcgsim and its card data included: every shard
+        carries it, so a merge never takes a shard of another run."""
+        from tcgsim import __version__
+
         identity = [self.kind, self.game, [(d.key, d.sha256, d.ai) for d in self.decks], self.matchups,
-                    self.games_per_matchup, self.seed]
+                    self.games_per_matchup, self.seed, __version__, self.card_pool()]
         return hashlib.sha256(json.dumps(identity).encode()).hexdigest()[:16]
 
     def spec(self) -> RunSpec:
@@ -133,12 +148,13 @@ class RunConfig:
         metrics = get_game(self.game).game_class().tempo_metrics
 
         return RunMeta(
-            format=FORMAT, kind=self.kind, command=self.command(), status="running", game=self.game,
+            format=FORMAT, run_id=self.run_id(), kind=self.kind, command=self.command(), status=RunStatus.RUNNING,
+            game=self.game,
             decks=[DeckMeta(d.key, d.name, d.path, d.sha256, d.game, d.ai) for d in self.decks],
             agents={d.key: d.ai for d in self.decks},
             seeds={"run_seed": self.seed, "scheme": SEED_SCHEME},
             games_requested=self.games_requested, games_per_matchup=self.games_per_matchup,
-            total_games=plan.total_games, tasks=len(plan.tasks()), mirror=self.mirror,
+            total_games=plan.total_games, tasks=plan.n_tasks, mirror=self.mirror,
             gauntlet=self.decks[0].key if self.gauntlet else None,
             matchups=[MatchupMeta(m.matchup_id, " vs ".join(self.decks[i].key for i in m.decks),
                                   [self.decks[i].key for i in m.decks], m.pairs, m.games, m.first_game_id,
@@ -147,6 +163,7 @@ class RunConfig:
             tempo_meanings={tempo_column(m.name): m.meaning for m in metrics},
             versions={"tcgsim": __version__, "python": platform.python_version(), "numpy": version("numpy"),
                       "pyarrow": version("pyarrow")},
+            card_pool=self.card_pool(),
         )
 
 
@@ -158,6 +175,7 @@ class RunOutcome:
     session: Session | None  # None when --resume found the run already complete
     summary: Summary
     resumed_from: int  # games already finished when this sitting started
+    notes: tuple[str, ...] = ()  # what the run noticed on the way (damaged shards replayed, workers capped)
 
     def lines(self) -> list[str]:
         """What `tcgsim simulate` prints at the end: where the results are, how fast, and the summary."""
@@ -238,14 +256,23 @@ def _run_decks(decks: Sequence[Deck], ai: AiChoice) -> tuple[str, tuple[RunDeck,
     game = decks[0].game
     get_game(game).game_class()  # UnknownGame (a ValueError) for a game that cannot be played yet
     keys = _keys(decks)
+    for key in keys:  # the tables and run.json are UTF-8: a name that cannot be written is refused now
+        try:
+            key.encode("utf-8")
+        except UnicodeEncodeError:
+            raise SimError(f"deck name {key!r} holds a lone surrogate, which is not text; rename the deck") from None
     agents = _agents(game, decks, keys, ai)
     return game, tuple(RunDeck(k, d.name, d.path, deck_sha256(d), d.game, a, d)
                        for k, d, a in zip(keys, decks, agents, strict=True))
 
 
-def _check_numbers(games: int, seed: int) -> None:
+def _check_numbers(games: int, seed: int, matchups: int = 1) -> None:
     if games < 1:
         raise SimError(f"--games must be at least 1, got {games}")
+    if games * matchups > MAX_GAMES:
+        per = f" ({matchups} matchups of {games:,})" if matchups > 1 else ""
+        raise SimError(f"--games {games} asks for {games * matchups:,} games{per}; one run plays at most "
+                       f"{MAX_GAMES:,} (split it into several runs with different --seed)")
     if not 0 <= seed <= SEED_MASK:
         raise SimError(f"--seed must be between 0 and {SEED_MASK}, got {seed}")
 
@@ -287,6 +314,7 @@ def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, 
     if not cls.min_players <= 2 <= cls.max_players:
         raise SimError(f"matchups are two-player games; {game} takes {cls.min_players}-{cls.max_players} players")
     pairs = gauntlet_pairs(len(loaded) - 1, mirror) if gauntlet is not None else all_pairs(len(loaded), mirror)
+    _check_numbers(games, seed, len(pairs))
     return RunConfig("matchups", game, run_decks, tuple(pairs), games, round_games(games, 2), seed, mirror,
                      gauntlet is not None)
 
@@ -294,45 +322,115 @@ def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, 
 # ----------------------------------------------------------------------------------------------------- running
 
 
+def plan_from_run(folder: str | Path) -> RunConfig:
+    """The RunConfig of the run in `folder`, from its run.json alone (for `--resume DIR` without the decks).
+    The decks are read again from the paths it recorded, and resuming checks them against its hashes."""
+    path = Path(folder)
+    meta = meta_from_json(read_meta(path), path / RUN_JSON)
+    built = [d.key for d in meta.decks if d.path.startswith("<")]
+    if built:
+        raise SimError(f"--resume {path}: deck {built[0]!r} was built in memory, not read from a file; give the "
+                       "decks again")
+    absent = [d.path for d in meta.decks if not Path(d.path).is_file()]
+    if absent:
+        raise RunFolderError(f"--resume {path}: the deck file {absent[0]} that the run recorded is not there; run "
+                             "from the folder the run was started in, or give the decks again")
+    paths = [d.path for d in meta.decks]
+    agents = [d.ai for d in meta.decks]
+    if meta.kind == "simulate":
+        return plan_simulation(paths, meta.games_requested, meta.seeds["run_seed"], agents)
+    if meta.kind == "matchups":
+        if meta.gauntlet is not None:
+            return plan_matchups(paths[1:], meta.games_requested, meta.seeds["run_seed"], agents, paths[0],
+                                 meta.mirror)
+        return plan_matchups(paths, meta.games_requested, meta.seeds["run_seed"], agents, mirror=meta.mirror)
+    raise RunFolderError(f"{path / RUN_JSON}: unknown kind of run {meta.kind!r}")
+
+
 def _now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+def _workers(requested: int | None, backend: str, scheduler: str | None, note: NoteFn) -> int:
+    """The worker count to use: the cores by default; more processes than cores only slow a pure-Python
+    engine down (and thousands would exhaust the machine), so a larger request is capped, with a note."""
+    cores = available_cores()
+    if requested is None:
+        return cores
+    if requested < 1:
+        raise SimError(f"--workers must be at least 1, got {requested}")
+    if requested > cores and not (backend == "dask" and scheduler):
+        note(f"--workers {requested} is more than the {cores} cores here: using {cores}")
+        return cores
+    return requested
+
+
+def _save_failure(folder: Path, exc: RunFailed) -> RunFailed:
+    """Keep the traceback of a failed run in failure.txt, if the disk still takes it (it may be what failed)."""
+    if exc.detail:
+        try:
+            (folder / FAILURE).write_text(exc.detail, encoding="utf-8")
+        except OSError as again:
+            return RunFailed(f"{exc} (and its traceback could not be saved: {oserror_text(again)})")
+    return exc
+
+
 def execute(config: RunConfig, out: str | Path | None = None, *, workers: int | None = None,
             backend: str = "local", scheduler: str | None = None, force: bool = False, resume: bool = False,
-            progress: ProgressFn | None = None) -> RunOutcome:
+            progress: ProgressFn | None = None, notify: NoteFn | None = None) -> RunOutcome:
     """Play `config` into the run folder `out` (default reports/<decks>-<timestamp>) and summarise it.
 
-    `resume=True` finishes the run already in `out` (its run.json must describe the same run): only the tasks
-    without a shard are played, and the tables come out as an uninterrupted run's would.
+    `resume=True` finishes the run already in `out` (its run.json must describe the same run, made by this
+    tcgsim with the same card data): only the tasks without a whole shard are played, and the tables come out
+    as an uninterrupted run's would. The folder is locked for the whole run: a second run in it is refused.
+    `notify` hears what the run notices on the way (also kept in RunOutcome.notes).
     """
     if backend not in BACKENDS:
         raise SimError(f"unknown backend {backend!r} (known: {', '.join(BACKENDS)})")
+    if scheduler is not None:
+        check_scheduler(scheduler)
     if resume and out is None:
         raise SimError("resume needs the run folder")
-    folder = Path(out) if out is not None else default_out([d.key for d in config.decks])
-    workers = available_cores() if workers is None else workers
-    if workers < 1:
-        raise SimError(f"--workers must be at least 1, got {workers}")
-    meta = config.meta()
-    if resume:
-        saved = read_meta(folder)
-        why = mismatch(saved, meta)
-        if why is not None:
-            raise ResumeMismatch(f"--resume {folder}: the run there is not this command's: {why}")
-        meta = meta_from_json(saved)
-        if meta.status == "complete" and tables_exist(folder):
-            return RunOutcome(folder, None, summarize(folder, meta.to_json()), meta.total_games)
-        clean_partial(folder)
-    else:
-        prepare_out(folder, force)
-        write_meta(folder, meta)
+    notes: list[str] = []
 
+    def note(text: str) -> None:
+        notes.append(text)
+        if notify is not None:
+            notify(text)
+
+    folder = Path(out) if out is not None else default_out([d.key for d in config.decks])
+    workers = _workers(workers, backend, scheduler, note)
+    meta = config.meta()
+    if resume and not (folder / RUN_JSON).is_file():
+        raise SimError(f"--resume {folder}: no {RUN_JSON} there, so no run to finish")
+    with open_folder(folder, clearing=force and not resume):
+        if resume:
+            saved = meta_from_json(read_meta(folder), folder / RUN_JSON)
+            why = mismatch(saved.to_json(), meta)
+            if why is not None:
+                raise ResumeMismatch(f"--resume {folder}: the run there is not this command's: {why}")
+            meta = saved
+            if meta.status == RunStatus.COMPLETE and tables_exist(folder):
+                return RunOutcome(folder, None, summarize(folder, meta.to_json()), meta.total_games, tuple(notes))
+            clean_partial(folder)
+        else:
+            prepare_out(folder, force)
+            try:
+                write_meta(folder, meta)
+            except OSError as exc:
+                raise RunFolderError(f"cannot write {folder / RUN_JSON}: {oserror_text(exc)}") from None
+        outcome = _play_and_merge(config, folder, meta, workers, backend, scheduler, progress, note)
+    return RunOutcome(outcome.folder, outcome.session, outcome.summary, outcome.resumed_from, tuple(notes))
+
+
+def _play_and_merge(config: RunConfig, folder: Path, meta: RunMeta, workers: int, backend: str,
+                    scheduler: str | None, progress: ProgressFn | None, note: NoteFn) -> RunOutcome:
+    """Play every task without a whole shard, merge the shards into the tables, and finish run.json."""
     plan = config.plan()
-    tasks = plan.tasks()
-    finished = finished_tasks(folder)
-    todo = [t for t in tasks if t.task_id not in finished]
-    already = sum(t.n_games for t in tasks if t.task_id in finished)
+    scan = scan_shards(folder, plan.n_tasks)
+    for text in scan.notes(folder):
+        note(text)
+    already = sum(t.n_games for t in plan.iter_tasks() if t.task_id in scan.finished)
     done = already
     total = plan.total_games
     if progress is not None:
@@ -342,35 +440,57 @@ def execute(config: RunConfig, out: str | Path | None = None, *, workers: int | 
         nonlocal done
         done += games
         if progress is not None:
-            progress(done, total)
+            progress(min(done, total), total)
 
     started, clock = _now(), time.perf_counter()
     spec = config.spec()
-    try:
-        if backend == "dask":
-            stats = run_dask(spec, todo, folder, workers, scheduler, advance)
-        else:
-            stats = run_local(spec, todo, folder, workers, advance)
-    except RunFailed as exc:
-        if exc.detail:  # the one-line message is for the terminal; the traceback is kept for whoever fixes it
-            (folder / FAILURE).write_text(exc.detail, encoding="utf-8")
-        raise
-    seconds = time.perf_counter() - clock
+    restarts, used = 0, 1
 
+    def play(tasks: Iterable[Task]) -> None:
+        nonlocal restarts, used
+        try:
+            if backend == "dask":
+                stats = run_dask(spec, tasks, folder, workers, scheduler, advance)
+            else:
+                stats = run_local(spec, tasks, folder, workers, advance)
+        except RunFailed as exc:
+            raise _save_failure(folder, exc) from None
+        restarts += stats.restarts
+        used = max(used, stats.workers)
+
+    play(t for t in plan.iter_tasks() if t.task_id not in scan.finished)
     schemas = dict(zip(("games", "tempo", "cards"), table_schemas(config.game), strict=True))
-    merge(folder, [t.task_id for t in tasks], schemas)
-    summary = summarize(folder, meta.to_json())
-    played = done - already
-    session = Session(started, _now(), round(seconds, 3), played, round(played / seconds, 1) if seconds else 0.0,
-                      backend, stats.workers, scheduler, stats.restarts)
-    if summary.matrix is not None:
-        write_matrix_csv(folder / "matrix.csv", summary.matrix)
-    meta.status = "complete"  # last: a run killed before this line merges again when resumed
-    meta.results = Counts(summary.games, summary.decided, summary.draws, summary.errors)
-    meta.sessions.append(session)
-    write_meta(folder, meta)
-    remove_shards(folder)
-    (folder / FAILURE).unlink(missing_ok=True)
+    for _attempt in range(3):  # a shard found damaged at the merge is played again, then the merge retried
+        try:
+            merge(folder, plan.iter_tasks, schemas, spec.run_id)
+            break
+        except DamagedShards as exc:
+            note(f"{exc}: playing their games again")
+            done -= sum(t.n_games for t in plan.iter_tasks() if t.task_id in exc.bad)
+            play(t for t in plan.iter_tasks() if t.task_id in exc.bad)
+        except OSError as exc:
+            raise _save_failure(folder, RunFailed(f"cannot write the tables in {folder}: {oserror_text(exc)}",
+                                                  traceback.format_exc())) from None
+    else:
+        raise RunFailed(f"the shards in {folder / 'shards'} keep coming out damaged; is the disk failing?")
+    seconds = time.perf_counter() - clock
+    try:
+        summary = summarize(folder, meta.to_json())
+        played = done - already
+        session = Session(started, _now(), round(seconds, 3), played,
+                          round(played / seconds, 1) if seconds else 0.0, backend, used, scheduler, restarts)
+        if summary.matrix is not None:
+            write_matrix_csv(folder / "matrix.csv", summary.matrix)
+        meta.status = RunStatus.COMPLETE  # last: a run killed before this line merges again when resumed
+        meta.results = Counts(summary.games, summary.decided, summary.draws, summary.errors)
+        meta.sessions.append(session)
+        write_meta(folder, meta)
+        remove_shards(folder)
+        (folder / FAILURE).unlink(missing_ok=True)
+    except OSError as exc:
+        meta.status = RunStatus.RUNNING
+        raise _save_failure(folder, RunFailed(f"cannot finish the run in {folder}: {oserror_text(exc)}",
+                                              traceback.format_exc())) from None
     return RunOutcome(folder, session, summary, already)
 
 

@@ -6,17 +6,25 @@ each worker has its own pipe; the supervisor waits on the pipes and the process 
 worker dies it starts a new one and gives it the task that was in flight. A task is pure (its games depend on
 the plan only) and its shard is written atomically, so replaying a task is always safe.
 
+Workers never outlive the supervisor: on Linux each asks the kernel for SIGKILL when its parent dies
+(prctl PR_SET_PDEATHSIG), closes the pipe ends of the parent it inherited by fork, and checks its parent while
+it waits for work; so a `kill -9` of tcgsim, the OOM killer or a caller's timeout leaves no process behind
+holding its output open.
+
 The backends report progress as games finish, through a callback that runs in the calling thread.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import re
 import signal
+import sys
 import traceback
-from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -24,12 +32,14 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from tcgsim.sim.errors import EXIT_PROBLEM, RunFailed, SimError
+from tcgsim.sim.folder import oserror_text
 from tcgsim.sim.seeds import Task
-from tcgsim.sim.store import SimError, write_shard
+from tcgsim.sim.store import write_shard
 from tcgsim.sim.worker import RunSpec, ShardTables, error_text, play_task, warm
 
 __all__ = ["BackendStats", "Progress", "RunFailed", "supervise", "run_local", "run_dask", "available_cores",
-           "start_context"]
+           "start_context", "check_scheduler"]
 
 S = TypeVar("S")
 I = TypeVar("I")  # noqa: E741 - item
@@ -48,16 +58,10 @@ class BackendStats:
     restarts: int
 
 
-class RunFailed(RuntimeError):
-    """A task failed outside its games (e.g. a shard could not be written), or kept killing workers.
+class DaskUnavailable(SimError):
+    """The Dask scheduler (or a local cluster) cannot be reached or started: the machine's business, exit 1."""
 
-    The message is one line; `detail` holds the traceback, when there is one.
-    """
-
-    def __init__(self, message: str, detail: str = "") -> None:
-        super().__init__(message)
-        self.detail = detail
-
+    exit_status = EXIT_PROBLEM
 
 
 def available_cores() -> int:
@@ -77,11 +81,32 @@ def start_context() -> Any:
     return multiprocessing.get_context(method)
 
 
-def _worker_loop(target: Callable[[Any, Any], Any], setup: Any, conn: Connection) -> None:
+_PR_SET_PDEATHSIG = 1
+PARENT_CHECK_S = 1.0  # how often an idle worker checks that its supervisor still lives
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Ask the kernel to SIGKILL this process when its parent dies (Linux); exit now if it already has."""
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent_pid:  # the parent died before the request was made
+        os._exit(0)
+
+
+def _worker_loop(target: Callable[[Any, Any], Any], setup: Any, conn: Connection, parent_pid: int,
+                 inherited: tuple[Connection, ...]) -> None:
     """A worker process: receive (index, item), run target(setup, item), send the result back; None ends it."""
+    _die_with_parent(parent_pid)
+    for other in inherited:  # the supervisor's pipe ends, copied by fork: holding them would hide its death
+        other.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the supervisor's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the supervisor's handler, inherited by fork
     while True:
         try:
+            while not conn.poll(PARENT_CHECK_S):
+                if os.getppid() != parent_pid:
+                    return
             message = conn.recv()
         except (EOFError, OSError):  # the supervisor is gone: so are we
             return
@@ -90,6 +115,8 @@ def _worker_loop(target: Callable[[Any, Any], Any], setup: Any, conn: Connection
         index, item = message
         try:
             result = target(setup, item)
+        except RunFailed as exc:  # already one line for the user (a full disk, say)
+            conn.send(("stopped", index, (str(exc), traceback.format_exc())))
         except BaseException as exc:
             conn.send(("failed", index, (error_text(exc), traceback.format_exc())))
         else:
@@ -104,33 +131,64 @@ class _Slot:
 
 
 class _Supervisor(Generic[S, I, R]):
-    def __init__(self, target: Callable[[S, I], R], setup: S, items: Sequence[I], workers: int,
-                 on_result: Callable[[int, R], None]) -> None:
-        self.target, self.setup, self.items, self.on_result = target, setup, items, on_result
-        self.workers = max(1, min(workers, len(items)))
+    """Hands items to worker processes one at a time, drawing them from the source as workers free up, so the
+    items are never all in memory (a run of a billion games plans its tasks as it goes)."""
+
+    def __init__(self, target: Callable[[S, I], R], setup: S, items: Iterable[I], workers: int,
+                 on_result: Callable[[I, R], None], name: Callable[[I], str]) -> None:
+        self.target, self.setup, self.on_result, self.name = target, setup, on_result, name
+        self.workers = max(1, workers)
         self.context = start_context()
-        self.pending: deque[int] = deque(range(len(items)))
-        self.attempts: Counter[int] = Counter()
+        self.source: Iterator[I] = iter(items)
+        self.retry: deque[int] = deque()  # items whose worker died, to be handed out again first
+        self.in_flight: dict[int, I] = {}
+        self.attempts: dict[int, int] = {}
+        self.drawn = 0
         self.slots: list[_Slot] = []
         self.restarts = 0
         self.started = 0
 
+    def _next(self) -> int | None:
+        """The index of the next item to hand out, or None when there is none left."""
+        if self.retry:
+            return self.retry.popleft()
+        item = next(self.source, None)
+        if item is None:
+            return None
+        index = self.drawn
+        self.drawn += 1
+        self.in_flight[index] = item
+        return index
+
     def _start(self) -> _Slot:
         parent, child = self.context.Pipe(duplex=True)
         self.started += 1
-        process = self.context.Process(target=_worker_loop, args=(self.target, self.setup, child), daemon=True,
-                                       name=f"tcgsim-worker-{self.started}")
+        forked = self.context.get_start_method() == "fork"
+        inherited = (parent, *(s.conn for s in self.slots)) if forked else ()
+        process = self.context.Process(target=_worker_loop, args=(self.target, self.setup, child, os.getpid(),
+                                                                  inherited),
+                                       daemon=True, name=f"tcgsim-worker-{self.started}")
         process.start()
         child.close()
         return _Slot(process, parent)
 
     def run(self) -> int:
         try:
-            self.slots = [self._start() for _ in range(self.workers)]
-            while self.pending or any(s.index is not None for s in self.slots):
+            while True:
                 for slot in self.slots:
-                    if slot.index is None and self.pending:
-                        self._send(slot, self.pending.popleft())
+                    if slot.index is None:
+                        index = self._next()
+                        if index is not None:
+                            self._send(slot, index)
+                while len(self.slots) < self.workers:
+                    index = self._next()
+                    if index is None:
+                        break
+                    slot = self._start()
+                    self.slots.append(slot)
+                    self._send(slot, index)
+                if not any(s.index is not None for s in self.slots):
+                    break
                 ready = set(wait([s.conn for s in self.slots] + [s.process.sentinel for s in self.slots], 1.0))
                 for i, slot in enumerate(self.slots):
                     if slot.conn in ready or slot.process.sentinel in ready or not slot.process.is_alive():
@@ -144,17 +202,20 @@ class _Supervisor(Generic[S, I, R]):
     def _send(self, slot: _Slot, index: int) -> None:
         slot.index = index
         with suppress(OSError):  # died before we could hand it the task: the sentinel will say so next round
-            slot.conn.send((index, self.items[index]))
+            slot.conn.send((index, self.in_flight[index]))
 
     def _receive(self, slot: _Slot) -> bool:
         """Read every message the worker sent; False once its pipe is closed (the worker is gone)."""
         try:
             while slot.conn.poll():
                 kind, index, payload = slot.conn.recv()
+                if kind == "stopped":
+                    raise RunFailed(payload[0], payload[1])
                 if kind == "failed":
-                    raise RunFailed(f"task {index} failed: {payload[0]}", payload[1])
+                    raise RunFailed(f"{self.name(self.in_flight[index])} failed: {payload[0]}", payload[1])
                 slot.index = None
-                self.on_result(index, payload)
+                self.on_result(self.in_flight.pop(index), payload)
+                self.attempts.pop(index, None)
         except (EOFError, OSError):
             return False
         return True
@@ -164,11 +225,11 @@ class _Supervisor(Generic[S, I, R]):
         slot.conn.close()
         self.restarts += 1
         if slot.index is not None:
-            self.attempts[slot.index] += 1
-            if self.attempts[slot.index] >= MAX_ATTEMPTS:
-                raise RunFailed(f"task {slot.index} killed {MAX_ATTEMPTS} workers (exit code "
-                                f"{slot.process.exitcode}); giving up")
-            self.pending.appendleft(slot.index)
+            attempts = self.attempts[slot.index] = self.attempts.get(slot.index, 0) + 1
+            if attempts >= MAX_ATTEMPTS:
+                raise RunFailed(f"{self.name(self.in_flight[slot.index])} killed {MAX_ATTEMPTS} workers (exit "
+                                f"code {slot.process.exitcode}); giving up")
+            self.retry.appendleft(slot.index)
         return self._start()
 
     def _shutdown(self) -> None:
@@ -186,17 +247,16 @@ class _Supervisor(Generic[S, I, R]):
             slot.conn.close()
 
 
-def supervise(target: Callable[[S, I], R], setup: S, items: Sequence[I], workers: int,
-              on_result: Callable[[int, R], None]) -> int:
-    """Run target(setup, item) for every item on `workers` processes; on_result(index, result) in this thread
-    as each finishes. Dead workers are replaced and their item retried. Returns the number of restarts.
+def supervise(target: Callable[[S, I], R], setup: S, items: Iterable[I], workers: int,
+              on_result: Callable[[I, R], None], name: Callable[[I], str] | None = None) -> int:
+    """Run target(setup, item) for every item on up to `workers` processes; on_result(item, result) in this
+    thread as each finishes. Dead workers are replaced and their item retried. Returns the number of restarts.
 
-    `target` must be a module-level function (spawned workers import it); `setup` is handed to each worker
-    once, when it starts.
+    `items` may be a lazy iterable: it is drawn from as workers free up. `target` must be a module-level
+    function (spawned workers import it); `setup` is handed to each worker once, when it starts. `name`
+    labels an item in error messages.
     """
-    if not items:
-        return 0
-    return _Supervisor(target, setup, items, workers, on_result).run()
+    return _Supervisor(target, setup, items, workers, on_result, name or (lambda _item: "a task")).run()
 
 
 # ----------------------------------------------------------------------------------------------- simulation
@@ -208,30 +268,59 @@ class _SimSetup:
     folder: Path
 
 
+def save_shard(folder: Path, shard: ShardTables) -> None:
+    """Write a task's shard; a disk that refuses it (full, read-only, gone) stops the run in one line."""
+    try:
+        write_shard(folder, shard)
+    except OSError as exc:
+        raise RunFailed(f"cannot write the results to {folder}: {oserror_text(exc)}", traceback.format_exc()) \
+            from None
+
+
 def _sim_task(setup: _SimSetup, task: Task) -> int:
     """Play one task and write its shard; the supervisor only learns how many games it holds."""
     shard = play_task(setup.spec, task)
-    write_shard(setup.folder, shard)
+    save_shard(setup.folder, shard)
     return shard.n_games
 
 
-def run_local(spec: RunSpec, tasks: Sequence[Task], folder: Path, workers: int, progress: Progress) -> BackendStats:
+def _task_name(task: Task) -> str:
+    return f"task {task.task_id}"
+
+
+def run_local(spec: RunSpec, tasks: Iterable[Task], folder: Path, workers: int, progress: Progress) -> BackendStats:
     """Play `tasks` on this machine. One worker plays in this process; more run under the supervisor."""
     setup = _SimSetup(spec, folder)
     if workers <= 1:
         for task in tasks:
             try:
                 games = _sim_task(setup, task)
+            except RunFailed:
+                raise
             except Exception as exc:
                 raise RunFailed(f"task {task.task_id} failed: {error_text(exc)}", traceback.format_exc()) from exc
             progress(games)
         return BackendStats(1, 0)
     warm(spec)  # before the workers fork: they inherit the loaded card data
-    restarts = supervise(_sim_task, setup, tasks, workers, lambda _index, games: progress(games))
-    return BackendStats(max(1, min(workers, len(tasks))), restarts)
+
+    def finished(_task: Task, games: int) -> None:
+        progress(games)
+
+    supervisor = _Supervisor(_sim_task, setup, tasks, workers, finished, _task_name)
+    restarts = supervisor.run()
+    return BackendStats(max(1, len(supervisor.slots)), restarts)
 
 
-def run_dask(spec: RunSpec, tasks: Sequence[Task], folder: Path, workers: int, scheduler: str | None,
+_SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?[\w.\-\[\]:%]+:\d{1,5}/?|inproc://\S+")
+
+
+def check_scheduler(address: str) -> None:
+    """A Dask scheduler address is `tcp://host:port` (or another of Dask's protocols, or `host:port`)."""
+    if not _SCHEDULER.fullmatch(address.strip()):
+        raise SimError(f"--scheduler {address!r} is not a Dask scheduler address (like tcp://host:8786)")
+
+
+def run_dask(spec: RunSpec, tasks: Iterable[Task], folder: Path, workers: int, scheduler: str | None,
              progress: Progress, connect_timeout: float = 10.0) -> BackendStats:
     """Play `tasks` on a Dask cluster (the scheduler at `scheduler`, or a local cluster of `workers` processes).
 
@@ -252,9 +341,10 @@ def run_dask(spec: RunSpec, tasks: Sequence[Task], folder: Path, workers: int, s
                                                            processes=True, dashboard_address=None))
                 client = stack.enter_context(Client(cluster))
             client.wait_for_workers(1, timeout=60)
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:
             where = f"the Dask scheduler at {scheduler}" if scheduler else "a local Dask cluster"
-            raise SimError(f"cannot use {where}: {exc}") from None
+            raise DaskUnavailable(f"cannot use {where}: {' '.join(str(exc).split()) or type(exc).__name__}") \
+                from None
         threads = max(1, sum(client.nthreads().values()))
         window = 2 * threads
         queue = iter(tasks)
@@ -274,7 +364,7 @@ def run_dask(spec: RunSpec, tasks: Sequence[Task], folder: Path, workers: int, s
             except Exception as exc:
                 raise RunFailed(f"a task failed on the cluster: {error_text(exc)}", traceback.format_exc()) from exc
             future.release()
-            write_shard(folder, shard)
+            save_shard(folder, shard)
             progress(shard.n_games)
             submit_next()
     return BackendStats(threads, 0)

@@ -140,15 +140,24 @@ class GamePlan:
     def total_games(self) -> int:
         return sum(m.games for m in self.matchups)
 
-    def tasks(self) -> list[Task]:
-        """Every task of the run, in game id order (task ids 0..)."""
-        out: list[Task] = []
+    @property
+    def n_tasks(self) -> int:
+        return sum(math.ceil(m.pairs / m.pairs_per_task) for m in self.matchups)
+
+    def iter_tasks(self) -> Iterator[Task]:
+        """Every task of the run, in game id order (task ids 0..), made as they are asked for: a run's memory
+        does not grow with its number of games."""
+        task_id = 0
         for m in self.matchups:
             for start in range(0, m.pairs, m.pairs_per_task):
                 stop = min(start + m.pairs_per_task, m.pairs)
-                out.append(Task(len(out), m.matchup_id, start, stop, m.first_game_id + start * m.n_players,
-                                (stop - start) * m.n_players))
-        return out
+                yield Task(task_id, m.matchup_id, start, stop, m.first_game_id + start * m.n_players,
+                           (stop - start) * m.n_players)
+                task_id += 1
+
+    def tasks(self) -> list[Task]:
+        """Every task of the run as a list (for small plans and tests; runs use `iter_tasks`)."""
+        return list(self.iter_tasks())
 
     def games_of(self, task: Task) -> Iterator[PlannedGame]:
         """The games of one task, in game id order."""

@@ -7,6 +7,10 @@ tables do not depend on which process finished what, or when.
 
 The merge streams: it holds one row group (ROW_GROUP rows) at a time, whatever the size of the run, and cuts
 row groups at fixed row counts so the files' bytes do not depend on how the games were batched.
+
+Every shard carries its run's identity (`run_id`, in the Parquet key-value metadata under `tcgsim_run`): a merge
+takes only shards of its own run, and a shard that is damaged (truncated by a power cut, zero length) or foreign
+is named and its games played again instead of being counted as finished.
 """
 
 from __future__ import annotations
@@ -15,48 +19,54 @@ import json
 import os
 import re
 import shutil
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable
+from contextlib import suppress
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from tcgsim.sim.errors import OutputExists, ResumeMismatch, RunFolderError, RunIncomplete, SimError
+from tcgsim.sim.folder import (
+    OWN_FOLDERS,
+    RunLock,
+    check_place,
+    clear_own_files,
+    foreign_entries,
+    make_folder,
+)
 
 if TYPE_CHECKING:  # pyarrow and pandas are imported where used: the supervising process forks its workers lean
     import pandas as pd
     import pyarrow as pa
 
+    from tcgsim.sim.seeds import Task
     from tcgsim.sim.worker import ShardTables
 
 __all__ = [
-    "FORMAT", "TABLES", "ROW_GROUP", "RUN_JSON", "SimError", "OutputExists", "ResumeMismatch", "RunIncomplete",
-    "DeckMeta", "MatchupMeta", "Session", "Counts", "RunMeta", "Run",
-    "shard_path", "write_shard", "finished_tasks", "clean_partial", "merge", "write_meta", "read_meta",
-    "prepare_out", "default_out", "load_run", "remove_shards", "tables_exist", "mismatch", "meta_from_json",
-    "read_frame",
+    "FORMAT", "TABLES", "ROW_GROUP", "RUN_JSON", "STAMP_KEY", "SimError", "OutputExists", "ResumeMismatch",
+    "RunIncomplete", "RunFolderError", "RunStatus", "DeckMeta", "MatchupMeta", "Session", "Counts", "RunMeta", "Run",
+    "ShardScan", "DamagedShards", "RunLock", "open_folder", "shard_path", "write_shard", "scan_shards",
+    "clean_partial", "merge", "write_meta", "read_meta", "prepare_out", "default_out", "load_run", "remove_shards",
+    "tables_exist", "mismatch", "meta_from_json", "read_frame",
 ]
 
-FORMAT = "tcgsim-run/1"
+FORMAT = "tcgsim-run/2"  # /2 added run_id and card_pool (a /1 folder cannot be resumed: it lacks them)
 TABLES = ("games", "tempo", "cards")
 ROW_GROUP = 65_536
 RUN_JSON = "run.json"
 SHARDS = "shards"
 COMPRESSION = "zstd"
 NULLABLE = {"games": {"winner_seat": "Int8"}, "cards": {"first_turn_played": "Int32"}}
+STAMP_KEY = b"tcgsim_run"
+_SHARD_NAME = re.compile(r"(games|tempo|cards)-(\d{6})\.parquet")
+_PARQUET_MAGIC = b"PAR1"
 
 
-class SimError(ValueError):
-    """A run that cannot start as asked (bad settings, output folder, resume mismatch): one line for the user."""
-
-
-class OutputExists(SimError):
-    """The output folder exists and --force was not given."""
-
-
-class ResumeMismatch(SimError):
-    """--resume DIR whose run.json was made by a different command."""
-
-
-class RunIncomplete(SimError):
-    """load_run on a folder whose run has not finished (resume it first)."""
+class RunStatus(StrEnum):
+    RUNNING = "running"  # until the tables are merged
+    COMPLETE = "complete"
 
 
 # ------------------------------------------------------------------------------------------------- run.json
@@ -111,9 +121,10 @@ class RunMeta:
     """run.json: what was run (command, versions, decks, seeds, agents, plan), its status and timings."""
 
     format: str
+    run_id: str  # the digest of everything that decides the games; every shard of the run carries it
     kind: str
     command: str
-    status: str  # "running" until the tables are merged, then "complete"
+    status: RunStatus
     game: str
     decks: list[DeckMeta]
     agents: dict[str, str]
@@ -128,6 +139,7 @@ class RunMeta:
     tempo_metrics: list[str]  # the metric columns of tempo.parquet, in order
     tempo_meanings: dict[str, str]  # column -> what it measures (from the game's TempoMetric declarations)
     versions: dict[str, str]
+    card_pool: str  # the sha256 of the game's card data: a resume with other cards would mix two pools' games
     results: Counts | None = None
     sessions: list[Session] = field(default_factory=list)
 
@@ -145,6 +157,8 @@ class RunMeta:
 def _identity(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": data.get("format"),
+        "tcgsim version": data.get("versions", {}).get("tcgsim"),
+        "card pool": data.get("card_pool"),
         "kind": data.get("kind"),
         "game": data.get("game"),
         "decks": [(d.get("key"), d.get("sha256"), d.get("ai")) for d in data.get("decks", [])],
@@ -171,6 +185,12 @@ def mismatch(saved: dict[str, Any], wanted: RunMeta) -> str | None:
                     if old_decks[k][1] != ai:
                         return f"deck {k!r} played with --ai {old_decks[k][1]}, not {ai}"
                 return f"its decks were {', '.join(old_decks)}"
+            if key == "tcgsim version":
+                return (f"it was started by tcgsim {old.get(key)} and this is tcgsim {value}; resuming would mix "
+                        "two engines' games (start it again with --force)")
+            if key == "card pool":
+                return ("the card data of the game has changed since it started; resuming would mix two card "
+                        "pools' games (start it again with --force)")
             return f"its {key} was {_shown(old.get(key))}, this command's is {_shown(value)}"
     return None
 
@@ -185,50 +205,109 @@ def _shown(value: Any) -> str:
 def write_meta(folder: Path, meta: RunMeta) -> None:
     """Write run.json atomically (a kill never leaves half a file)."""
     tmp = folder / f".{RUN_JSON}.{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(meta.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, folder / RUN_JSON)
+    try:
+        tmp.write_text(json.dumps(meta.to_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(tmp, folder / RUN_JSON)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def read_meta(folder: Path) -> dict[str, Any]:
+    """run.json as a dict, checked to be a run description of this tcgsim's format (else one-line errors)."""
     path = Path(folder) / RUN_JSON
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SimError(f"{folder} holds no {RUN_JSON}: not a tcgsim run folder") from None
     except (OSError, ValueError) as exc:
-        raise SimError(f"cannot read {path}: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SimError(f"{path} is not a {FORMAT} run description")
+        raise RunFolderError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict) or not str(data.get("format", "")).startswith("tcgsim-run/"):
+        raise RunFolderError(f"{path} is not a tcgsim run description")
+    if data["format"] != FORMAT:
+        raise RunFolderError(f"{path} is a {data['format']} run from another tcgsim version (this one writes "
+                             f"{FORMAT}); start the run again in a new folder")
     return data
 
 
-def meta_from_json(data: dict[str, Any]) -> RunMeta:
-    """Rebuild a RunMeta from run.json (to add a session when a run resumes)."""
-    fields = dict(data)
-    timings = fields.pop("timings", {}) or {}
-    fields["decks"] = [DeckMeta(**d) for d in fields["decks"]]
-    fields["matchups"] = [MatchupMeta(**m) for m in fields["matchups"]]
-    fields["results"] = Counts(**fields["results"]) if fields.get("results") else None
-    fields["sessions"] = [Session(**s) for s in timings.get("sessions", [])]
-    return RunMeta(**fields)
+_REQUIRED = {f.name for f in fields(RunMeta) if f.name not in ("results", "sessions")}
+_KNOWN = _REQUIRED | {"results", "timings"}
+
+
+def _rebuild(kind: type[Any], raw: Any, where: str) -> Any:
+    if not isinstance(raw, dict):
+        raise TypeError(f"{where} is not an object")
+    names = {f.name for f in fields(kind)}
+    if set(raw) != names:
+        odd = sorted(set(raw) ^ names)
+        raise TypeError(f"{where} has {'unknown' if set(raw) - names else 'missing'} keys {', '.join(odd)}")
+    return kind(**raw)
+
+
+def meta_from_json(data: dict[str, Any], path: Path | str = RUN_JSON) -> RunMeta:
+    """Rebuild a RunMeta from run.json (to resume a run, or to know --force may clear it). A run.json with
+    unknown or missing keys or values of the wrong shape is refused in one line: it is not one tcgsim wrote."""
+    try:
+        missing = sorted(_REQUIRED - set(data))
+        extra = sorted(set(data) - _KNOWN)
+        if missing or extra:
+            raise TypeError(f"{'missing keys ' + ', '.join(missing) if missing else ''}"
+                            f"{'; ' if missing and extra else ''}"
+                            f"{'unknown keys ' + ', '.join(extra) if extra else ''}")
+        values = dict(data)
+        timings = values.pop("timings", None) or {}
+        if not isinstance(timings, dict):
+            raise TypeError("timings is not an object")
+        values["status"] = RunStatus(values["status"])
+        values["decks"] = [_rebuild(DeckMeta, d, "a deck") for d in values["decks"]]
+        values["matchups"] = [_rebuild(MatchupMeta, m, "a matchup") for m in values["matchups"]]
+        values["results"] = _rebuild(Counts, values["results"], "results") if values.get("results") else None
+        values["sessions"] = [_rebuild(Session, s, "a session") for s in timings.get("sessions", [])]
+        for name in ("games_requested", "games_per_matchup", "total_games", "tasks"):
+            if not isinstance(values[name], int) or isinstance(values[name], bool):
+                raise TypeError(f"{name} is not a whole number")
+        if not isinstance(values["seeds"], dict) or not isinstance(values["seeds"].get("run_seed"), int):
+            raise TypeError("seeds.run_seed is not a whole number")
+        return RunMeta(**values)
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise RunFolderError(f"{path} is damaged or was not written by tcgsim: {exc}") from None
 
 
 # --------------------------------------------------------------------------------------------------- folders
 
 
 def prepare_out(folder: Path, force: bool) -> None:
-    """Make an empty run folder. An existing non-empty one needs --force, and is only deleted if it is a run
-    folder (holds run.json): --force never wipes an arbitrary folder given by mistake."""
-    if folder.exists() and not folder.is_dir():
-        raise SimError(f"{folder} exists and is not a folder")
-    if folder.is_dir() and any(folder.iterdir()):
-        if not force:
-            raise OutputExists(f"{folder} exists; pass --force to overwrite it, or --resume {folder} to finish it")
-        if not (folder / RUN_JSON).exists():
-            raise SimError(f"{folder} is not empty and is not a tcgsim run folder (no {RUN_JSON}); "
-                           "refusing to delete it, even with --force")
-        shutil.rmtree(folder)
-    (folder / SHARDS).mkdir(parents=True, exist_ok=True)
+    """Make `folder` ready for a new run; the caller holds its RunLock. An empty or new folder is used as it is.
+    A non-empty one needs --force, and is cleared only when its run.json is a run of this tcgsim and nothing
+    else is there: --force never deletes what tcgsim did not write."""
+    entries = list(folder.iterdir())
+    if not entries:
+        (folder / SHARDS).mkdir()
+        return
+    if not force:
+        raise OutputExists(f"{folder} exists; pass --force to overwrite it, or --resume {folder} to finish it")
+    if not (folder / RUN_JSON).is_file():
+        raise SimError(f"{folder} is not empty and is not a tcgsim run folder (no {RUN_JSON}); "
+                       "refusing to delete it, even with --force")
+    try:
+        meta_from_json(read_meta(folder), folder / RUN_JSON)
+    except SimError as exc:
+        raise SimError(f"{folder} is not a run folder this tcgsim can read ({exc}); refusing to delete it, "
+                       "even with --force") from None
+    foreign = foreign_entries(folder)
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        raise SimError(f"{folder} holds files tcgsim did not write ({shown}); refusing to delete it, even with "
+                       "--force")
+    clear_own_files(folder)
+    (folder / SHARDS).mkdir()
+
+
+def open_folder(folder: Path, *, clearing: bool) -> RunLock:
+    """Check the place, create the folder and return its (not yet taken) lock: `with open_folder(...) as lock`."""
+    check_place(folder, clearing=clearing)
+    make_folder(folder)
+    return RunLock(folder)
 
 
 def _slug(text: str) -> str:
@@ -257,28 +336,81 @@ def shard_path(folder: Path, table: str, task_id: int) -> Path:
 
 
 def write_shard(folder: Path, shard: ShardTables) -> None:
-    """Write one task's tables; the games shard goes last and marks the task finished."""
+    """Write one task's tables, each stamped with the run's identity; the games shard goes last and marks the
+    task finished."""
     import pyarrow.parquet as pq
 
     (folder / SHARDS).mkdir(parents=True, exist_ok=True)
+    stamp = {STAMP_KEY: shard.run_id.encode()}
     for table in ("tempo", "cards", "games"):
         final = shard_path(folder, table, shard.task_id)
         tmp = final.with_name(f".{final.stem}.{os.getpid()}.tmp")
-        pq.write_table(getattr(shard, table), tmp, compression=COMPRESSION)
-        os.replace(tmp, final)
+        try:
+            pq.write_table(getattr(shard, table).replace_schema_metadata(stamp), tmp, compression=COMPRESSION)
+            os.replace(tmp, final)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a full disk must not also leave half a file behind
+            raise
 
 
-def finished_tasks(folder: Path) -> set[int]:
-    """Task ids whose shards are complete."""
-    found: set[int] = set()
+def _looks_whole(path: Path) -> bool:
+    """A Parquet file starts and ends with PAR1 around a footer shorter than the file: a cheap test, without
+    pyarrow, that catches what a power cut or a full disk leaves (zero length, a cut-off tail)."""
+    try:
+        size = path.stat().st_size
+        if size < 12:
+            return False
+        with path.open("rb") as f:
+            head = f.read(4)
+            f.seek(size - 8)
+            tail = f.read(8)
+    except OSError:
+        return False
+    footer = int.from_bytes(tail[:4], "little")
+    return head == _PARQUET_MAGIC and tail[4:] == _PARQUET_MAGIC and footer + 12 <= size
+
+
+@dataclass(frozen=True)
+class ShardScan:
+    """What a resume finds in shards/: finished tasks, damaged shards (replayed) and stray files (ignored)."""
+
+    finished: frozenset[int]
+    damaged: tuple[str, ...]
+    stray: tuple[str, ...]
+
+    def notes(self, folder: Path) -> list[str]:
+        out: list[str] = []
+        if self.damaged:
+            out.append(f"{len(self.damaged)} damaged shard{'s' * (len(self.damaged) != 1)} in {folder / SHARDS} "
+                       f"({', '.join(self.damaged[:3])}{', ...' if len(self.damaged) > 3 else ''}): "
+                       "their games are played again")
+        if self.stray:
+            out.append(f"ignored {len(self.stray)} file{'s' * (len(self.stray) != 1)} in {folder / SHARDS} that "
+                       f"tcgsim did not write ({', '.join(self.stray[:3])}{', ...' if len(self.stray) > 3 else ''})")
+        return out
+
+
+def scan_shards(folder: Path, n_tasks: int) -> ShardScan:
+    """Which tasks have whole shards. A task counts as finished only when all three of its shard files are
+    there and look whole; anything else in shards/ is never read."""
     shards = folder / SHARDS
     if not shards.is_dir():
-        return found
-    for path in shards.glob("games-*.parquet"):
-        task = int(path.stem.split("-", 1)[1])
-        if all(shard_path(folder, t, task).exists() for t in TABLES):
-            found.add(task)
-    return found
+        return ShardScan(frozenset(), (), ())
+    present: dict[int, set[str]] = {}
+    damaged: list[str] = []
+    stray: list[str] = []
+    for path in sorted(shards.iterdir()):
+        m = _SHARD_NAME.fullmatch(path.name)
+        if m is None or int(m.group(2)) >= n_tasks or path.is_symlink() or not path.is_file():
+            if not path.name.endswith(".tmp"):
+                stray.append(path.name)
+            continue
+        if _looks_whole(path):
+            present.setdefault(int(m.group(2)), set()).add(m.group(1))
+        else:
+            damaged.append(path.name)
+    finished = frozenset(t for t, tables in present.items() if len(tables) == len(TABLES))
+    return ShardScan(finished, tuple(damaged), tuple(stray))
 
 
 def clean_partial(folder: Path) -> None:
@@ -290,7 +422,18 @@ def clean_partial(folder: Path) -> None:
 
 
 def remove_shards(folder: Path) -> None:
-    shutil.rmtree(folder / SHARDS, ignore_errors=True)
+    """Remove shards/ once the tables are merged: only our shard files, and the folder only if that empties it
+    (a file the user put there stays, with the folder)."""
+    shards = folder / SHARDS
+    if not shards.is_dir():
+        return
+    pattern = OWN_FOLDERS[SHARDS]
+    for path in shards.iterdir():
+        if pattern.fullmatch(path.name) or path.name.endswith(".tmp"):
+            path.unlink(missing_ok=True)
+    with_rest = any(shards.iterdir())
+    if not with_rest:
+        shutil.rmtree(shards, ignore_errors=True)
 
 
 def tables_exist(folder: Path) -> bool:
@@ -332,27 +475,79 @@ class _RowGroupWriter:
         self.parts, self.rows = [], 0
         self.writer.close()
 
+    def abort(self) -> None:
+        """Close without writing what is buffered (the table is being given up)."""
+        self.parts, self.rows = [], 0
+        with suppress(OSError):  # the disk that failed the write may fail the close too
+            self.writer.close()
 
-def _read_shard(path: Path, schema: pa.Schema) -> pa.Table:
-    # ParquetFile, not pq.read_table: the dataset machinery behind read_table costs ~50 MB of resident memory
+
+class DamagedShards(Exception):
+    """Shards the merge could not take (task id -> why): unreadable, from another run, or short of games.
+    They have been deleted, so that playing their tasks again replaces them."""
+
+    def __init__(self, bad: dict[int, str]) -> None:
+        shown = "; ".join(list(bad.values())[:3]) + ("; ..." if len(bad) > 3 else "")
+        super().__init__(f"{len(bad)} shard{'s' * (len(bad) != 1)} could not be merged ({shown})")
+        self.bad = bad
+
+
+def _checked_shard(path: Path, schema: pa.Schema, run_id: str, rows: int | None) -> pa.Table | str:
+    """A shard's table, or why it cannot be merged into run `run_id`."""
     import pyarrow.parquet as pq
 
-    with pq.ParquetFile(path) as source:
-        table = source.read(use_threads=False)
-    return table if table.schema.equals(schema) else table.cast(schema)
+    try:
+        with pq.ParquetFile(path) as source:  # ParquetFile, not read_table: the dataset machinery costs ~50 MB
+            stamp = (source.metadata.metadata or {}).get(STAMP_KEY)
+            if stamp != run_id.encode():
+                return f"{path.name}: {'from another run' if stamp else 'not stamped with this run'}"
+            if rows is not None and source.metadata.num_rows != rows:
+                return f"{path.name}: {source.metadata.num_rows} games where its task has {rows}"
+            table = source.read(use_threads=False).replace_schema_metadata(None)
+    except FileNotFoundError:
+        return f"{path.name}: missing"
+    except OSError:
+        raise
+    except Exception as exc:  # pyarrow raises several types for a damaged file
+        return f"{path.name}: unreadable ({type(exc).__name__})"
+    try:
+        return table if table.schema.equals(schema) else table.cast(schema)
+    except Exception as exc:  # columns of another layout
+        return f"{path.name}: columns do not fit ({type(exc).__name__})"
 
 
-def merge(folder: Path, task_ids: list[int], schemas: dict[str, pa.Schema]) -> None:
-    """Concatenate the shards of `task_ids` (in that order: game id order) into the three final tables."""
+def merge(folder: Path, tasks: Callable[[], Iterable[Task]], schemas: dict[str, pa.Schema], run_id: str) -> None:
+    """Concatenate the shards of every task (`tasks()` gives them in game id order) into the three tables.
+
+    Each shard is checked as it is read: it must carry this run's stamp and, for games, its task's number of
+    games. Any that fail are deleted and reported together (DamagedShards), for the caller to play again."""
+    bad: dict[int, str] = {}
     for table in TABLES:
         final = folder / f"{table}.parquet"
         tmp = folder / f".{table}.parquet.{os.getpid()}.tmp"
         writer = _RowGroupWriter(tmp, schemas[table])
         try:
-            for task in task_ids:
-                writer.add(_read_shard(shard_path(folder, table, task), schemas[table]))
-        finally:
-            writer.close()
+            for task in tasks():
+                if task.task_id in bad:
+                    continue
+                piece = _checked_shard(shard_path(folder, table, task.task_id), schemas[table], run_id,
+                                       task.n_games if table == "games" else None)
+                if isinstance(piece, str):
+                    bad[task.task_id] = piece
+                elif not bad:
+                    writer.add(piece)
+        except BaseException:
+            writer.abort()
+            tmp.unlink(missing_ok=True)
+            raise
+        if bad:
+            writer.abort()
+            tmp.unlink(missing_ok=True)
+            for task_id in bad:
+                for name in TABLES:
+                    shard_path(folder, name, task_id).unlink(missing_ok=True)
+            raise DamagedShards(bad)
+        writer.close()
         os.replace(tmp, final)
 
 
@@ -388,7 +583,7 @@ def load_run(folder: str | Path) -> Run:
     """Read a finished run folder (what `tcgsim simulate` and `tcgsim matchups` wrote)."""
     path = Path(folder)
     meta = read_meta(path)
-    if meta.get("status") != "complete" or not tables_exist(path):
+    if meta.get("status") != RunStatus.COMPLETE or not tables_exist(path):
         raise RunIncomplete(f"the run in {path} has not finished: rerun its command with --resume {path}")
     games, tempo, cards = (read_frame(path, t) for t in TABLES)
     return Run(path, meta, games, tempo, cards)

@@ -69,8 +69,9 @@ class RunSpec:
 
 @dataclass(frozen=True)
 class ShardTables:
-    """The rows of one task's games, one Arrow table per result table."""
+    """The rows of one task's games, one Arrow table per result table, and the run they belong to."""
 
+    run_id: str
     task_id: int
     games: pa.Table
     tempo: pa.Table
@@ -176,8 +177,12 @@ def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent
 
 
 def error_text(exc: BaseException) -> str:
-    """`ExceptionType: message` on one line (the error column, and the run's one-line failures)."""
+    """`ExceptionType: message` on one line (the error column, and the run's one-line failures).
+
+    A message can carry text that is not valid Unicode (a lone surrogate from a deck name, say); it is written
+    as a backslash escape, since the tables and run.json hold UTF-8 and must never fail to encode it."""
     message = " ".join(str(exc).split())
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
 
 
@@ -221,7 +226,7 @@ def play_task(spec: RunSpec, task: Task) -> ShardTables:
         if played.state is not None:
             _tempo_rows(tempo.data, planned, seat_decks, played.state, metrics)
             _card_rows(cards.data, planned, seat_decks, played, names)
-    return ShardTables(task.task_id, games.table(), tempo.table(), cards.table())
+    return ShardTables(spec.run_id, task.task_id, games.table(), tempo.table(), cards.table())
 
 
 def _game_row(out: dict[str, list[Any]], spec: RunSpec, planned: PlannedGame, matchup_name: str,
