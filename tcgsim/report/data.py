@@ -1,24 +1,94 @@
-"""Reading a result store (docs/results.md) into DataFrames, independently of the simulator that wrote it."""
+"""Reading a result store (docs/results.md) into DataFrames, independently of the simulator that wrote it.
+
+Everything read is checked before the statistics see it, so a damaged or foreign file is one `ReportError` that
+names the file and what is wrong with it, never an exception from deep inside pandas:
+
+- each table's columns the report uses, and their kinds (integer, text, number; see `GAMES_SCHEMA` and friends);
+- run.json: a JSON object whose fields the report reads have the types the store writes (`check_meta`);
+- an interrupted run's shards (`shards/{table}-NNNNNN.parquet`, the run store's names; nothing else in shards/
+  is read): a shard that is damaged, of the wrong shape or stamped by another run (key-value metadata
+  `tcgsim_run` differing from run.json's `run_id`; no stamp is fine) is skipped with a warning, and with it the
+  rest of its task, so the three tables keep covering the same games. The report says how many games it covers.
+  A merged table stamped by another run is an error (it cannot be left out).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
-__all__ = ["GAMES_COLUMNS", "RunData", "RunLike", "ReportError", "as_run", "read_run"]
+if TYPE_CHECKING:
+    import pyarrow as pa
 
-GAMES_COLUMNS = ("game_id", "matchup", "game", "n_players", "deck_0", "deck_1", "winner_seat", "winner_deck",
-                 "reason", "turns")
-CARDS_COLUMNS = ("game_id", "seat", "deck", "card_id", "card_name", "copies", "in_opening_hand", "drawn", "played",
-                 "first_turn_played", "result")
+__all__ = ["CARDS_SCHEMA", "GAMES_COLUMNS", "GAMES_SCHEMA", "TEMPO_SCHEMA", "Column", "ReportError", "RunData",
+           "RunLike", "as_run", "check_meta", "read_run"]
+
+INTEGER, TEXT, NUMBER = "integer", "text", "number"
+_KIND_WORDS = {INTEGER: "integers", TEXT: "text", NUMBER: "numbers"}
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column the report reads: its kind, whether a table must have it, whether it may hold missing values."""
+
+    kind: str
+    required: bool = True
+    nulls: bool = True
+
+
+GAMES_SCHEMA: dict[str, Column] = {
+    "game_id": Column(INTEGER, nulls=False),
+    "matchup": Column(TEXT),
+    "game": Column(TEXT),
+    "n_players": Column(INTEGER, nulls=False),
+    "deck_0": Column(TEXT),
+    "deck_1": Column(TEXT),
+    "deck_2": Column(TEXT, required=False),
+    "deck_3": Column(TEXT, required=False),
+    **{f"ai_{i}": Column(TEXT, required=False) for i in range(4)},
+    "winner_seat": Column(INTEGER),
+    "winner_deck": Column(TEXT),
+    "reason": Column(TEXT),
+    "turns": Column(INTEGER, nulls=False),
+    "error": Column(TEXT, required=False),
+    "run_seed": Column(INTEGER, required=False),
+}
+TEMPO_KEYS = ("game_id", "turn", "seat", "deck")
+TEMPO_SCHEMA: dict[str, Column] = {
+    "game_id": Column(INTEGER, nulls=False),
+    "turn": Column(INTEGER, nulls=False),
+    "seat": Column(INTEGER, required=False),
+    "deck": Column(TEXT),
+}  # every other column is a tempo metric: NUMBER
+CARDS_SCHEMA: dict[str, Column] = {
+    "game_id": Column(INTEGER, nulls=False),
+    "seat": Column(INTEGER),
+    "deck": Column(TEXT),
+    "card_id": Column(TEXT),
+    "card_name": Column(TEXT),
+    "copies": Column(INTEGER, nulls=False),
+    "in_opening_hand": Column(INTEGER, nulls=False),
+    "drawn": Column(INTEGER, nulls=False),
+    "played": Column(INTEGER, nulls=False),
+    "first_turn_played": Column(INTEGER),
+    "result": Column(TEXT),
+}
+SCHEMAS = {"games": GAMES_SCHEMA, "tempo": TEMPO_SCHEMA, "cards": CARDS_SCHEMA}
+TABLES = ("games", "tempo", "cards")
+GAMES_COLUMNS = tuple(k for k, c in GAMES_SCHEMA.items() if c.required)
+CARDS_COLUMNS = tuple(CARDS_SCHEMA)
+SHARDS = "shards"
+STAMP_KEY = b"tcgsim_run"  # the run identity the store may write into each shard's key-value metadata
 
 
 class ReportError(ValueError):
-    """A run folder that cannot be reported on (missing or malformed tables); the message says what and where."""
+    """A run folder that cannot be reported on, or a report that cannot be written; the message is one line that
+    says what and where."""
 
 
 class RunLike(Protocol):
@@ -39,68 +109,381 @@ class RunLike(Protocol):
 
 @dataclass
 class RunData:
-    """A run as read from its folder: games, tempo and cards tables and run.json (empty dict if absent)."""
+    """A run as read from its folder: games, tempo and cards tables and run.json (empty dict if absent).
+
+    `source` is "tables" for the merged tables of a finished run, "shards" when the games came from an
+    interrupted run's shards; `skipped` names the shards left out (damaged, or of another run) and `warnings`
+    holds the lines to show the user about them."""
 
     games: pd.DataFrame
     tempo: pd.DataFrame
     cards: pd.DataFrame
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    source: str = "tables"
+    skipped: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
-def _read_parquet(path: Path) -> pd.DataFrame:
-    """A table with its text columns as categoricals: a run repeats the same few deck, card and reason names
-    millions of times, and as Python strings they would take gigabytes for a 100,000-game run."""
+def one_line(text: object) -> str:
+    """Messages from pyarrow and the OS may span lines; the user gets one."""
+    return " ".join(str(text).split())
+
+
+# --- run.json -------------------------------------------------------------------------------------------------
+
+def _what(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({value[:40]!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_num(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+_DECK_FIELDS = ("key", "name", "path", "sha256", "game", "plan", "ai")
+
+
+def check_meta(meta: Any, where: str) -> dict[str, Any]:
+    """run.json as a dict, once its fields the report reads have the types the run store writes; a ReportError
+    naming the field otherwise. `where` names the file in the message."""
+    if not isinstance(meta, dict):
+        raise ReportError(f"{where}: not a JSON object but {_what(meta)}")
+
+    def bad(name: str, value: Any, expected: str) -> ReportError:
+        return ReportError(f"{where}: \"{name}\" is {_what(value)}, expected {expected}")
+
+    def optional(data: Mapping[str, Any], name: str, ok: Any, expected: str, prefix: str = "") -> Any:
+        value = data.get(name)
+        if value is not None and not ok(value):
+            raise bad(prefix + name, value, expected)
+        return value
+
+    for name in ("finished", "status", "kind"):
+        optional(meta, name, _is_str, "a string")
+    for name in ("seed", "run_seed", "total_games"):
+        optional(meta, name, _is_int, "an integer")
+    optional(meta, "run_id", lambda v: isinstance(v, str) or _is_int(v), "a string")
+    for name in ("command", "argv"):
+        optional(meta, name, lambda v: isinstance(v, str) or (isinstance(v, list) and all(map(_is_str, v))),
+                 "a string or a list of strings")
+    for name in ("versions", "version"):
+        optional(meta, name, lambda v: isinstance(v, str | dict), "a string or an object")
+    if optional(meta, "seeds", lambda v: isinstance(v, dict), "an object") is not None:
+        optional(meta["seeds"], "run_seed", _is_int, "an integer", "seeds.")
+    if optional(meta, "timings", lambda v: isinstance(v, dict), "an object") is not None:
+        timings = meta["timings"]
+        optional(timings, "seconds", _is_num, "a number", "timings.")
+        sessions = optional(timings, "sessions", lambda v: isinstance(v, list), "a list", "timings.") or []
+        for i, session in enumerate(sessions):
+            if not isinstance(session, dict):
+                raise bad(f"timings.sessions[{i}]", session, "an object")
+            optional(session, "finished", _is_str, "a string", f"timings.sessions[{i}].")
+    decks = optional(meta, "decks", lambda v: isinstance(v, list | dict), "a list of decks")
+    entries = list(decks.items()) if isinstance(decks, dict) else list(enumerate(decks or []))
+    for key, deck in entries:
+        label = f"decks[{key!r}]" if isinstance(decks, dict) else f"decks[{key}]"
+        if isinstance(deck, str):
+            continue
+        if not isinstance(deck, dict):
+            raise bad(label, deck, "an object or a string")
+        for name in _DECK_FIELDS:
+            optional(deck, name, _is_str, "a string", f"{label}.")
+    return meta
+
+
+def _no_constant(name: str) -> Any:
+    # Python's json reads NaN and Infinity, which are not JSON: summary.json could not be written from them
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _read_meta(root: Path) -> dict[str, Any]:
+    path = root / "run.json"
+    if not path.exists():
+        return {}
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise ReportError(f"{path}: cannot read it as JSON ({one_line(reason)})") from exc
+    return check_meta(loaded, str(path))
+
+
+# --- tables ---------------------------------------------------------------------------------------------------
+
+class _Unusable(Exception):
+    """A Parquet file the report cannot use; the message says why (one line, no path)."""
+
+
+def _kind(t: pa.DataType) -> str:
     import pyarrow as pa
+
+    if pa.types.is_dictionary(t):
+        t = t.value_type
+    if pa.types.is_null(t):
+        return "null"  # a column with nothing but missing values fits every kind
+    if pa.types.is_integer(t):
+        return INTEGER
+    if pa.types.is_floating(t):
+        return NUMBER
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or getattr(pa.types, "is_string_view", bool)(t):
+        return TEXT
+    return str(t)
+
+
+def _fits(found: str, expected: str) -> bool:
+    return found in (expected, "null") or (expected == NUMBER and found == INTEGER)
+
+
+def _spec(table: str, schema: pa.Schema) -> dict[str, Column]:
+    spec = dict(SCHEMAS[table])
+    if table == "tempo":  # tempo metric columns are the game's own: any name, all numbers
+        index = _index_columns(schema)
+        spec.update({f.name: Column(NUMBER) for f in schema if f.name not in spec and f.name not in index})
+    return spec
+
+
+def _index_columns(schema: pa.Schema) -> set[str]:
+    """A pandas index stored as columns (to_parquet without index=False) is not a table column."""
+    try:
+        meta = schema.pandas_metadata or {}
+    except Exception:  # a malformed pandas record: the columns are read as they are
+        return set()
+    return {c for c in meta.get("index_columns", []) if isinstance(c, str)}
+
+
+def _load(path: Path, table: str, run_id: str | None) -> pa.Table:
+    """One table file, checked: readable Parquet, the columns the report uses, of the right kinds, no missing
+    values where the statistics need them, and not stamped by another run. Raises _Unusable saying why."""
     import pyarrow.parquet as pq
 
-    schema = pq.read_schema(path)
-    text = [f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)]
-    table = pq.read_table(path, read_dictionary=text)
-    # hand the Arrow buffers over column by column instead of holding both copies at once
-    return table.to_pandas(split_blocks=True, self_destruct=True)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise _Unusable(one_line(exc.strerror or exc)) from exc
+    if size == 0:
+        raise _Unusable("the file is empty (0 bytes), not a Parquet table")
+    try:
+        with pq.ParquetFile(path) as probe:
+            schema = probe.schema_arrow
+            rows = probe.metadata.num_rows
+            stamp = (probe.metadata.metadata or {}).get(STAMP_KEY)
+    except Exception as exc:  # pyarrow raises several types for a truncated or foreign file
+        raise _Unusable(f"not a readable Parquet file ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
+    if stamp is not None and run_id is not None and stamp.decode("utf-8", "replace") != run_id:
+        raise _Unusable(f"it was written by run {stamp.decode('utf-8', 'replace')!r}, not by this folder's run "
+                        f"{run_id!r} (run.json)")
+    spec = _spec(table, schema)
+    names = set(schema.names)
+    if table == "games" or rows:  # an empty optional table is read as absent, whatever its columns
+        missing = [c for c, col in spec.items() if col.required and c not in names]
+        if missing:
+            raise _Unusable(f"missing column{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+        for f in schema:
+            col = spec.get(f.name)
+            if col is not None and not _fits(found := _kind(f.type), col.kind):
+                held = _KIND_WORDS.get(found, found)
+                raise _Unusable(f"column {f.name} holds {held} ({f.type}), expected {_KIND_WORDS[col.kind]}")
+    text = [f.name for f in schema if f.name in spec and _kind(f.type) == TEXT]
+    try:
+        # text columns as dictionaries: a run repeats the same few deck, card and reason names millions of
+        # times, and as Python strings they would take gigabytes for a 100,000-game run
+        with pq.ParquetFile(path, read_dictionary=text) as source:
+            data = source.read()
+    except Exception as exc:  # a file whose footer reads but whose pages are damaged
+        raise _Unusable(f"not a readable Parquet file ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
+    for name, col in spec.items():
+        if not col.nulls and name in names and (n := data.column(name).null_count):
+            raise _Unusable(f"column {name} has {n:,} missing value{'s' if n > 1 else ''}")
+    return data
 
 
-def _read_table(run_dir: Path, name: str, required: bool) -> pd.DataFrame:
-    path = run_dir / f"{name}.parquet"
-    if path.exists():
-        try:
-            return _read_parquet(path)
-        except Exception as exc:  # pyarrow raises several types for a damaged file
-            raise ReportError(f"{path}: cannot read ({type(exc).__name__}: {exc})") from exc
-    shards = sorted((run_dir / "shards").glob(f"**/{name}*.parquet")) if (run_dir / "shards").is_dir() else []
-    if shards:  # an interrupted run: its finished games are in the shards
-        frame = pd.concat([pd.read_parquet(p) for p in shards], ignore_index=True)
+def _to_frame(table: pa.Table, sort: bool = False) -> pd.DataFrame:
+    try:
+        # hand the Arrow buffers over column by column instead of holding both copies at once
+        frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    except Exception as exc:  # malformed pandas metadata in a file that otherwise reads
+        raise _Unusable(f"cannot convert it to a table ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
+    if sort:
         keys = [c for c in ("game_id", "turn", "seat", "card_id") if c in frame.columns]
-        return frame.sort_values(keys, kind="stable").reset_index(drop=True)
-    if required:
-        raise ReportError(f"{run_dir}: no {name}.parquet (is this a tcgsim run folder?)")
-    return pd.DataFrame()
+        frame = frame.sort_values(keys, kind="stable")
+    return frame.reset_index(drop=True)
+
+
+def _shard_files(root: Path) -> dict[str, dict[int, Path]]:
+    """The shards of each table by task id, named exactly as the run store names them (store.shard_path:
+    `{table}-{task:06d}.parquet`); anything else in shards/ (notes, temporary files, copies) is not ours."""
+    found: dict[str, dict[int, Path]] = {t: {} for t in TABLES}
+    folder = root / SHARDS
+    if not folder.is_dir():
+        return found
+    for path in folder.iterdir():
+        table, _, rest = path.name.partition("-")
+        digits = rest.removesuffix(".parquet")
+        if table in found and rest.endswith(".parquet") and digits.isdigit() and digits.isascii():
+            task = int(digits)
+            if path.name == f"{table}-{task:06d}.parquet" and path.is_file():
+                found[table][task] = path
+    return found
+
+
+def _concat(parts: list[pa.Table]) -> pa.Table:
+    import pyarrow as pa
+
+    if len(parts) == 1:
+        return parts[0]
+    # shards written at different times may differ in integer width or in all-null columns
+    return pa.concat_tables(parts, promote_options="permissive")
+
+
+@dataclass
+class _Tables:
+    games: pd.DataFrame
+    tempo: pd.DataFrame
+    cards: pd.DataFrame
+    source: str
+    skipped: list[str]
+    warnings: list[str]
+
+
+def _read_tables(root: Path, run_id: str | None) -> _Tables:
+    finals = {t: root / f"{t}.parquet" for t in TABLES}
+    shards = _shard_files(root)
+    skipped: dict[str, str] = {}  # shard name -> why
+
+    def final(table: str) -> pd.DataFrame:
+        try:
+            return _to_frame(_load(finals[table], table, run_id))
+        except _Unusable as exc:
+            raise ReportError(f"{finals[table]}: {exc}") from None
+
+    def shard(table: str, task: int) -> pa.Table | None:
+        path = shards[table][task]
+        try:
+            return _load(path, table, run_id)
+        except _Unusable as exc:
+            skipped[path.name] = str(exc)
+            return None
+
+    if finals["games"].is_file():
+        source = "tables"
+        games = final("games")
+        # a merge stopped between tables leaves the rest in the shards of the tasks it merged: those whose games
+        # shard exists, since the store writes the games shard last
+        tasks = sorted(shards["games"])
+    elif shards["games"]:
+        source = "shards"
+        read = {task: shard("games", task) for task in sorted(shards["games"])}
+        tasks = [task for task, t in read.items() if t is not None]
+    else:
+        raise ReportError(_nothing_found(root))
+
+    others: dict[str, dict[int, pa.Table]] = {}
+    for table in ("tempo", "cards"):
+        if finals[table].is_file() or not shards[table]:
+            continue
+        others[table] = {}
+        for task in tasks:
+            if task not in shards[table]:
+                skipped.setdefault(f"{table}-{task:06d}.parquet", "missing")
+                continue
+            if (t := shard(table, task)) is not None:
+                others[table][task] = t
+    if source == "shards":  # a task counts only when all its tables read, so every table covers the same games
+        tasks = [t for t in tasks if all(t in parts for parts in others.values())]
+        games_parts = [read[t] for t in tasks]
+        if not games_parts:
+            raise ReportError(f"{root / SHARDS}: not one finished task of the run reads whole: "
+                              f"{_listed(skipped)}")
+        try:
+            games = _to_frame(_concat([p for p in games_parts if p is not None]), sort=True)
+        except _Unusable as exc:
+            raise ReportError(f"{root / SHARDS}: {exc}") from None
+
+    def other(table: str) -> pd.DataFrame:
+        if finals[table].is_file():
+            return final(table)
+        parts = [others[table][t] for t in tasks if t in others.get(table, {})]
+        if not parts:
+            return pd.DataFrame()
+        try:
+            return _to_frame(_concat(parts), sort=True)
+        except _Unusable as exc:
+            raise ReportError(f"{root / SHARDS}: {exc}") from None
+
+    tempo, cards = other("tempo"), other("cards")
+    warnings = []
+    if skipped:
+        covered = f"the report covers the {len(games):,} games of the {len(tasks):,} task(s) that read whole" \
+            if source == "shards" else "their games are in games.parquet; only their tempo or card rows are left out"
+        warnings.append(f"{root / SHARDS}: skipped {len(skipped)} shard file(s): {_listed(skipped)}; {covered}")
+    return _Tables(games, tempo, cards, source, sorted(skipped), warnings)
+
+
+def _listed(skipped: Mapping[str, str]) -> str:
+    return "; ".join(f"{name}: {why}" for name, why in sorted(skipped.items()))
+
+
+def _nothing_found(root: Path) -> str:
+    if (root / "run.json").is_file():
+        return (f"{root}: no games.parquet and no finished games in {SHARDS}/: the run has not finished a game yet "
+                "(or this is not a run folder)")
+    return f"{root}: not a tcgsim run folder (it holds no games.parquet, run.json or {SHARDS}/)"
+
+
+def _check_games(games: pd.DataFrame, where: Path) -> None:
+    """What the statistics assume of games beyond column kinds: one row per game, a deck column per seat."""
+    if not len(games):
+        return
+    dup = games["game_id"].duplicated()
+    if dup.any():
+        first = games.loc[dup, "game_id"].iloc[0]
+        raise ReportError(f"{where}: game_id {first} appears more than once ({int(dup.sum()):,} repeated rows)")
+    most = int(games["n_players"].max())
+    least = int(games["n_players"].min())
+    if least < 1:
+        raise ReportError(f"{where}: n_players is {least} in some game, expected 1 or more")
+    if lacking := [f"deck_{i}" for i in range(most) if f"deck_{i}" not in games.columns]:
+        raise ReportError(f"{where}: a game has {most} players but there is no {', '.join(lacking)} column")
 
 
 def read_run(run_dir: str | Path) -> RunData:
-    """Read a run folder: games.parquet (required), tempo.parquet and cards.parquet (optional), run.json."""
+    """Read a run folder: games.parquet (required; or an interrupted run's shards), tempo.parquet and
+    cards.parquet (optional), run.json (optional). Raises ReportError for anything it cannot use."""
     root = Path(run_dir)
-    if not root.is_dir():
-        raise ReportError(f"{root}: no such run folder")
-    games = _read_table(root, "games", required=True)
-    missing = [c for c in GAMES_COLUMNS if c not in games.columns]
-    if missing:
-        raise ReportError(f"{root / 'games.parquet'}: missing columns {', '.join(missing)}")
-    tempo = _read_table(root, "tempo", required=False)
-    cards = _read_table(root, "cards", required=False)
-    if len(cards) and (bad := [c for c in CARDS_COLUMNS if c not in cards.columns]):
-        raise ReportError(f"{root / 'cards.parquet'}: missing columns {', '.join(bad)}")
-    meta: dict[str, Any] = {}
-    meta_path = root / "run.json"
-    if meta_path.exists():
-        try:
-            loaded = json.loads(meta_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ReportError(f"{meta_path}: cannot read ({exc})") from exc
-        if isinstance(loaded, dict):
-            meta = loaded
-    return RunData(games=games, tempo=tempo, cards=cards, meta=meta, path=root)
+    try:
+        if not root.exists():
+            raise ReportError(f"{root}: no such run folder")
+        if not root.is_dir():
+            raise ReportError(f"{root}: not a folder (a run folder holds run.json and games.parquet)")
+        meta = _read_meta(root)
+        run_id = meta.get("run_id")
+        tables = _read_tables(root, None if run_id is None else str(run_id))
+    except OSError as exc:  # an unreadable folder or file (permissions, a vanished disk)
+        where = exc.filename or root
+        raise ReportError(f"{where}: cannot read ({one_line(exc.strerror or exc)})") from exc
+    _check_games(tables.games, root / "games.parquet" if tables.source == "tables" else root / SHARDS)
+    return RunData(games=tables.games, tempo=tables.tempo, cards=tables.cards, meta=meta, path=root,
+                   source=tables.source, skipped=tables.skipped, warnings=tables.warnings)
 
 
 def as_run(run: RunLike | str | Path) -> RunData:
@@ -110,7 +493,7 @@ def as_run(run: RunLike | str | Path) -> RunData:
     if isinstance(run, RunData):
         return run
     path = getattr(run, "path", None)
-    meta = getattr(run, "meta", None) or {}
+    meta = check_meta(dict(getattr(run, "meta", None) or {}), "run.meta")
     return RunData(games=run.games, tempo=getattr(run, "tempo", pd.DataFrame()),
-                   cards=getattr(run, "cards", pd.DataFrame()), meta=dict(meta),
+                   cards=getattr(run, "cards", pd.DataFrame()), meta=meta,
                    path=Path(path) if isinstance(path, str | Path) else None)

@@ -135,9 +135,8 @@ def _what_was_run(t: ReportTables) -> Section:
     if h.get("command"):
         sec.blocks.append(Para("To reproduce it:"))
         sec.blocks.append(Code(str(h["command"])))
-    if h.get("status") not in (None, "complete"):
-        sec.blocks.append(Callout("This run has not finished",
-                                  f"run.json says `{h['status']}`: the figures cover only the games played so far."))
+    if (partial := _partial(h)) is not None:
+        sec.blocks.append(partial)
     if len(t.unmodelled):
         items = []
         for deck in t.decks:
@@ -389,6 +388,27 @@ def _method(t: ReportTables) -> Section:
         "running at that turn (turns with under 5% of a deck's games left are cut).",
     ]))
     return sec
+
+
+def _partial(h: dict[str, Any]) -> Callout | None:
+    """What the reader must know about a run read before its end, or with shard files left out."""
+    unfinished = h.get("status") not in (None, "complete")
+    partial = unfinished or h.get("source") == "shards"
+    skipped = list(h.get("skipped_shards") or [])
+    if not partial and not skipped:
+        return None
+    says = [f"run.json says `{h['status']}`."] if unfinished else []
+    if partial:
+        planned = h.get("games_planned")
+        of = f" (of {planned:,} planned)" if isinstance(planned, int) and planned > 0 else ""
+        says.append(f"The figures cover only the {h['games']:,} games played so far{of}.")
+    if skipped:
+        lost = "with the rest of their tasks" if partial else "their games are in games.parquet, but not all " \
+            "of their tempo or card rows"
+        says.append(f"{len(skipped)} shard file(s) that could not be read, or were written by another run, were "
+                    f"left out ({lost}):")
+    return Callout("This run has not finished" if partial else "Some shard files were left out", " ".join(says),
+                   items=skipped)
 
 
 def build_document(t: ReportTables, plots: Sequence[Plot]) -> Document:

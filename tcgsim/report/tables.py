@@ -188,6 +188,9 @@ def _header(run: RunData, decks: list[str], long: pd.DataFrame) -> dict[str, Any
         "finished": meta.get("finished") or finished,
         "status": meta.get("status"),
         "kind": meta.get("kind"),
+        "source": run.source,  # "shards": an interrupted run, read from the shards of its finished tasks
+        "skipped_shards": list(run.skipped),
+        "games_planned": meta.get("total_games"),
     }
 
 
