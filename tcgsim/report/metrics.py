@@ -51,8 +51,10 @@ def wilson_interval(successes: ArrayLike, n: ArrayLike, z: float = Z95) -> tuple
         denom = 1.0 + z * z / m
         centre = (p + z * z / (2 * m)) / denom
         half = z / denom * np.sqrt(np.clip(p * (1 - p), 0.0, None) / m + z * z / (4 * m * m))
-        lo = np.where(m > 0, np.clip(centre - half, 0.0, 1.0), np.nan)
-        hi = np.where(m > 0, np.clip(centre + half, 0.0, 1.0), np.nan)
+        # the interval holds p exactly; rounding at p = 0 or 1 would put it 1e-17 outside, and a plot's error
+        # bar (p - lo, hi - p) would then be negative
+        lo = np.where(m > 0, np.clip(np.minimum(centre - half, p), 0.0, 1.0), np.nan)
+        hi = np.where(m > 0, np.clip(np.maximum(centre + half, p), 0.0, 1.0), np.nan)
     if lo.ndim == 0:
         return float(lo), float(hi)
     if isinstance(successes, pd.Series):
