@@ -6,8 +6,9 @@ title, labelled axes, deck names on the axis or in a legend, and intervals drawn
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from matplotlib.patches import Rectangle
 
 from tcgsim.report.tables import ReportTables, reason_label, seat_label
 
-__all__ = ["Plot", "deck_colors", "draw_all", "reason_colors", "slug"]
+__all__ = ["Plot", "deck_colors", "draw_all", "plot_jobs", "reason_colors", "slug"]
 
 DPI = 110
 _REASON_PALETTE = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c"]
@@ -72,7 +73,10 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def _save(fig: Figure, path: Path) -> Path:
-    fig.savefig(path, dpi=DPI, facecolor="white")
+    # drawn in memory and written in one call: every file of a report goes through Path.write_bytes
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=DPI, facecolor="white")
+    path.write_bytes(buffer.getvalue())
     return path
 
 
@@ -360,30 +364,32 @@ def plot_cards(t: ReportTables, deck: str, color: str, path: Path) -> Plot:
                 f"deck's median card.")
 
 
-def draw_all(t: ReportTables, out_dir: Path) -> list[Plot]:
-    """Draw every plot the run supports into out_dir/plots and return them in report order."""
-    plots_dir = out_dir / "plots"
-    plots_dir.mkdir(parents=True, exist_ok=True)
-    for old in plots_dir.glob("*.png"):  # a previous report's plots (a deck may have been renamed)
-        old.unlink()
+def plot_jobs(t: ReportTables) -> list[tuple[str, Callable[[Path], Plot]]]:
+    """The plots the run supports, in report order, as (file name, draw into a path): the names are known before
+    anything is drawn, so a report can check what it would overwrite first."""
     colors = deck_colors(t.decks)
     rcolors = reason_colors(_ordered_reasons(t))
-    out: list[Plot] = []
+    jobs: list[tuple[str, Callable[[Path], Plot]]] = []
+
+    def add(name: str, draw: Callable[[Path], Plot]) -> None:
+        jobs.append((name, draw))
+
     if not len(t.long):
-        return out
+        return jobs
     if not (t.deck["games"] > 0).any():  # every game raised: only how games ended is left to draw
-        return [plot_game_length(t, rcolors, plots_dir / "game_length.png")]
-    out.append(plot_win_rates(t, colors, plots_dir / "win_rates.png"))
-    out.append(plot_seats(t, plots_dir / "seats.png"))
+        add("game_length.png", lambda p: plot_game_length(t, rcolors, p))
+        return jobs
+    add("win_rates.png", lambda p: plot_win_rates(t, colors, p))
+    add("seats.png", lambda p: plot_seats(t, p))
     if len(t.decks) >= 3 and len(t.matchups):
-        out.append(plot_matchups(t, plots_dir / "matchups.png"))
-        out.append(plot_ranking(t, colors, plots_dir / "ranking.png"))
-    out.append(plot_game_length(t, rcolors, plots_dir / "game_length.png"))
+        add("matchups.png", lambda p: plot_matchups(t, p))
+        add("ranking.png", lambda p: plot_ranking(t, colors, p))
+    add("game_length.png", lambda p: plot_game_length(t, rcolors, p))
     if len(t.wins_reason):
-        out.append(plot_endings(t, colors, rcolors, plots_dir / "endings.png"))
-    out.append(plot_wins_by_turn(t, colors, plots_dir / "wins_by_turn.png"))
+        add("endings.png", lambda p: plot_endings(t, colors, rcolors, p))
+    add("wins_by_turn.png", lambda p: plot_wins_by_turn(t, colors, p))
     if len(t.tempo):
-        out.append(plot_tempo(t, colors, plots_dir / "tempo.png"))
+        add("tempo.png", lambda p: plot_tempo(t, colors, p))
     if len(t.cards):
         used: set[str] = set()
         for deck in t.decks:
@@ -393,8 +399,20 @@ def draw_all(t: ReportTables, out_dir: Path) -> list[Plot]:
             while name in used:
                 name += "-x"
             used.add(name)
-            out.append(plot_cards(t, deck, colors[deck], plots_dir / f"cards_{name}.png"))
-    return out
+            add(f"cards_{name}.png", _cards_drawer(t, deck, colors[deck]))
+    return jobs
+
+
+def _cards_drawer(t: ReportTables, deck: str, color: str) -> Callable[[Path], Plot]:
+    return lambda path: plot_cards(t, deck, color, path)
+
+
+def draw_all(t: ReportTables, out_dir: Path) -> list[Plot]:
+    """Draw every plot the run supports into out_dir/plots and return them in report order. Only the files
+    named by `plot_jobs` are written: nothing else in plots/ is touched."""
+    plots_dir = out_dir / "plots"
+    plots_dir.mkdir(parents=True, exist_ok=True)
+    return [draw(plots_dir / name) for name, draw in plot_jobs(t)]
 
 
 def plot_frame(plots: Sequence[Plot]) -> pd.DataFrame:
