@@ -82,7 +82,7 @@ def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = No
         workers = 1
     else:
         chunk = max(1, min(chunk, -(-games // (4 * workers))))  # small runs still reach every worker
-        ranges = [range(i, min(i + chunk, games)) for i in range(0, games, chunk)]
+        ranges = (range(i, min(i + chunk, games)) for i in range(0, games, chunk))  # lazy: memory flat in games
         worker_peak: dict[int, float] = {}
         totals: list[int] = []
 
@@ -90,7 +90,7 @@ def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = No
             totals.append(result[0])
             worker_peak[result[2]] = max(worker_peak.get(result[2], 0.0), result[1])
 
-        workers = min(workers, len(ranges))
+        workers = min(workers, -(-games // chunk))
         supervise(_play_chunk, work, ranges, workers, collect)
         decisions = sum(totals)
         peak = _peak_mb() + sum(worker_peak.values())
