@@ -17,6 +17,7 @@ Every failure the user can fix is a ReportError with a one-line message: an unre
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -36,6 +37,7 @@ __all__ = ["OUTPUTS", "ReportError", "ReportOutputExists", "ReportPaths", "Repor
            "RunData", "build_summary", "build_tables", "read_run", "write_report"]
 
 OUTPUTS = ("report.html", "report.md", "summary.json")  # and plots/<name>.png, one per plot the run supports
+_READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
 _OUR_PLOT = re.compile(r"plots/[A-Za-z0-9_-]+\.png")  # how summary.json records a plot it wrote
 
 
@@ -167,9 +169,10 @@ def write_report(run_dir: str | Path | RunLike, out_dir: str | Path | None = Non
                                  f"{'it' if len(existing) == 1 else 'them'}", existing)
     stale = _previous_plots(out) - {name for name, _ in jobs} if in_place else set()
 
-    created = [f for f in (out, *out.parents) if not f.exists()]
+    created: list[Path] = []
     staging: Path | None = None
     try:
+        created = [f for f in (out, *out.parents) if not f.exists()]
         out.mkdir(parents=True, exist_ok=True)
         # staged inside the output folder, so every rename into place stays on one file system (atomic)
         staging = Path(tempfile.mkdtemp(prefix=".tcgsim-report-", dir=out))
@@ -206,7 +209,8 @@ def write_report(run_dir: str | Path | RunLike, out_dir: str | Path | None = Non
                 folder.rmdir()
             except OSError:
                 break
-        raise _cannot(out, _os_reason(exc, out)) from exc
+        hint = " (pass --out DIR to write it elsewhere)" if in_place and exc.errno in _READ_ONLY else ""
+        raise _cannot(out, _os_reason(exc, out) + hint) from exc
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)

@@ -367,6 +367,9 @@ class _Tables:
 
 def _read_tables(root: Path, run_id: str | None) -> _Tables:
     finals = {t: root / f"{t}.parquet" for t in TABLES}
+    for path in finals.values():
+        if path.exists() and not path.is_file():  # a partitioned dataset, say: not the store's single file
+            raise ReportError(f"{path}: not a file (a run folder's tables are single Parquet files)")
     shards = _shard_files(root)
     skipped: dict[str, str] = {}  # shard name -> why
 
@@ -393,7 +396,7 @@ def _read_tables(root: Path, run_id: str | None) -> _Tables:
     elif shards["games"]:
         source = "shards"
         read = {task: shard("games", task) for task in sorted(shards["games"])}
-        tasks = [task for task, t in read.items() if t is not None]
+        tasks = [task for task, part in read.items() if part is not None]
     else:
         raise ReportError(_nothing_found(root))
 
@@ -406,8 +409,8 @@ def _read_tables(root: Path, run_id: str | None) -> _Tables:
             if task not in shards[table]:
                 skipped.setdefault(f"{table}-{task:06d}.parquet", "missing")
                 continue
-            if (t := shard(table, task)) is not None:
-                others[table][task] = t
+            if (part := shard(table, task)) is not None:
+                others[table][task] = part
     if source == "shards":  # a task counts only when all its tables read, so every table covers the same games
         tasks = [t for t in tasks if all(t in parts for parts in others.values())]
         games_parts = [read[t] for t in tasks]
@@ -444,7 +447,7 @@ def _listed(skipped: Mapping[str, str]) -> str:
 
 
 def _nothing_found(root: Path) -> str:
-    if (root / "run.json").is_file():
+    if (root / "run.json").is_file() or (root / SHARDS).is_dir():
         return (f"{root}: no games.parquet and no finished games in {SHARDS}/: the run has not finished a game yet "
                 "(or this is not a run folder)")
     return f"{root}: not a tcgsim run folder (it holds no games.parquet, run.json or {SHARDS}/)"
@@ -463,7 +466,7 @@ def _check_games(games: pd.DataFrame, where: Path) -> None:
     if least < 1:
         raise ReportError(f"{where}: n_players is {least} in some game, expected 1 or more")
     if lacking := [f"deck_{i}" for i in range(most) if f"deck_{i}" not in games.columns]:
-        raise ReportError(f"{where}: a game has {most} players but there is no {', '.join(lacking)} column")
+        raise ReportError(f"{where}: a game has {most} players but there is no {lacking[0]} column")
 
 
 def read_run(run_dir: str | Path) -> RunData:

@@ -189,6 +189,19 @@ def test_out_read_only_folder(run_dir: Path, tmp_path: Path) -> None:
     assert "cannot write the report to" in line and "Permission denied" in line
 
 
+def test_a_read_only_run_folder_suggests_out(run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Root writes anywhere, so the refusal is simulated where the report makes its first file."""
+    import tempfile
+
+    def refuse(**kwargs: Any) -> str:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(kwargs["dir"]))
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    line = one_line_failure(cli(run_dir), 1)
+    assert line == (f"tcgsim: cannot write the report to {run_dir}: {os.strerror(errno.EACCES)} (pass --out DIR to "
+                    "write it elsewhere)")
+
+
 def _disk_fills_after(monkeypatch: pytest.MonkeyPatch, writes: int) -> None:
     """Path.write_bytes (every report file goes through it) writes half a file and raises ENOSPC after
     `writes` good writes."""
@@ -299,6 +312,22 @@ def test_games_parquet_that_is_not_parquet(run_dir: Path, content: bytes | None,
     path.write_bytes(data[: len(data) // 2] if content is None else content)
     line = one_line_failure(cli(run_dir), 1)
     assert line.startswith(f"tcgsim: {path}: {says}")
+
+
+def test_damaged_pages_behind_a_good_footer(run_dir: Path) -> None:
+    path = run_dir / "cards.parquet"
+    data = bytearray(path.read_bytes())
+    for offset in range(8, len(data) // 2, 97):
+        data[offset] ^= 0xFF
+    path.write_bytes(bytes(data))
+    assert one_line_failure(cli(run_dir), 1).startswith(f"tcgsim: {path}: not a readable Parquet file")
+
+
+def test_a_table_that_is_a_folder(run_dir: Path) -> None:
+    """A partitioned dataset (Spark, DuckDB) where the store writes one file: said, not silently ignored."""
+    (run_dir / "tempo.parquet").unlink()
+    (run_dir / "tempo.parquet").mkdir()
+    assert "tempo.parquet: not a file" in one_line_failure(cli(run_dir), 1)
 
 
 def test_an_empty_games_table_is_an_empty_report(run_dir: Path) -> None:
