@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -301,8 +302,13 @@ def bench(
     Example: tcgsim bench mana --games 2000 --workers 2
     """
     from tcgsim.bench import run_bench
+    from tcgsim.sim.runner import available_cores
 
     _game_class_or_exit(game)
+    if workers > available_cores():  # more processes than cores measure nothing but contention
+        typer.echo(f"tcgsim: note: --workers {workers} is more than the {available_cores()} cores here: using "
+                   f"{available_cores()}", err=True)
+        workers = available_cores()
     result = run_bench(game, games, seed, workers=workers)
     if fmt is ListFormat.json:
         typer.echo(json.dumps(result.to_json()))
@@ -360,33 +366,60 @@ def _sim_decks_or_exit(paths: list[Path]) -> list[Any]:
     return loaded
 
 
-def _run_or_exit(config: RunConfig, out: Path | None, resume: Path | None, force: bool, workers: int | None,
-                 backend: Backend, scheduler: str | None, quiet: bool, no_report: bool) -> None:
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (a plain `kill`, a service manager, a caller's timeout) stops a run as Ctrl-C does: it is a
+    KeyboardInterrupt to every cleanup on the way, so workers are stopped and finished games kept."""
+
+
+def _on_sigterm(_signum: int, _frame: Any) -> None:
+    raise _Terminated()
+
+
+def _folder_option(value: str | None, option: str) -> Path | None:
+    """--out / --resume as a Path; an empty value is refused here, before Path('') quietly becomes '.'."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise fail(f"{option} is empty: name the run folder", EXIT_USAGE)
+    return Path(value)
+
+
+def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str | None, force: bool,
+                 workers: int | None, backend: Backend, scheduler: str | None, quiet: bool, no_report: bool) -> None:
     """Execute a planned run with a progress bar, then print where it is and its summary."""
+    import signal
+
     from tcgsim.sim import RunFailed, SimError, execute
     from tcgsim.sim.progress import GameProgress, show_progress
     from tcgsim.sim.store import default_out
 
+    out, resume = _folder_option(out_option, "--out"), _folder_option(resume_option, "--resume")
     if resume is not None and out is not None and resume != out:
         raise fail(f"--out {out} and --resume {resume} name different folders; give one", EXIT_USAGE)
     if scheduler and backend is not Backend.dask:
         raise fail("--scheduler is for --backend dask", EXIT_USAGE)
     folder = resume or out or default_out([d.key for d in config.decks])
+    finish = f"tcgsim {config.kind} --resume {shlex.quote(str(folder))}"
     label = (" vs ".join(d.key for d in config.decks) if config.kind == "simulate"
              else f"{len(config.matchups)} matchups")
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         with GameProgress(label, show_progress(quiet)) as bar:
             outcome = execute(config, folder, workers=workers, backend=backend.value, scheduler=scheduler,
-                              force=force, resume=resume is not None, progress=bar.update)
+                              force=force, resume=resume is not None, progress=bar.update,
+                              notify=lambda text: typer.echo(f"tcgsim: note: {text}", err=True))
     except SimError as exc:
-        raise fail(str(exc), EXIT_USAGE) from None
+        raise fail(str(exc), exc.exit_status) from None
     except RunFailed as exc:
-        where = f" (traceback in {folder / 'failure.txt'})" if exc.detail else ""
-        raise fail(f"run failed, finished games are kept: {exc}{where}") from None
-    except KeyboardInterrupt:
-        typer.echo(f"tcgsim: interrupted; finished games are kept. To finish: {config.command()} --resume "
-                   f"{folder}", err=True)
-        raise typer.Exit(130) from None
+        where = f"; its traceback is in {folder / 'failure.txt'}" if (folder / "failure.txt").is_file() else ""
+        raise fail(f"run failed: {exc}; finished games are kept{where}. To finish: {finish}",
+                   exc.exit_status) from None
+    except KeyboardInterrupt as exc:
+        how = "terminated" if isinstance(exc, _Terminated) else "interrupted"
+        typer.echo(f"tcgsim: {how}; finished games are kept. To finish: {finish}", err=True)
+        raise typer.Exit(143 if isinstance(exc, _Terminated) else 130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for line in outcome.lines():
         typer.echo(line)
     if not no_report:
@@ -403,17 +436,31 @@ def _run_or_exit(config: RunConfig, out: Path | None, resume: Path | None, force
         typer.echo(f"report: {html if html is not None else outcome.folder}")
 
 
+def _resumed_config(resume_option: str | None) -> RunConfig:
+    """The run to finish when --resume DIR is given without decks: the folder's run.json knows it."""
+    from tcgsim.sim import SimError, plan_from_run
+
+    resume = _folder_option(resume_option, "--resume")
+    if resume is None:
+        raise fail("give the decks to play (or --resume DIR to finish a run)", EXIT_USAGE)
+    try:
+        return plan_from_run(resume)
+    except SimError as exc:
+        raise fail(str(exc), exc.exit_status) from None
+
+
 @app.command()
 def simulate(
-    decks: Annotated[list[Path], typer.Argument(help="The decks of every game: 2 for a two-player game, 2-4 "
-                                                "for eva.", metavar="DECK...")],
+    decks: Annotated[list[Path] | None, typer.Argument(help="The decks of every game: 2 for a two-player game, "
+                                                       "2-4 for eva (none with --resume DIR).", metavar="DECK...",
+                                                       show_default=False)] = None,
     games: Annotated[int, _SimOptions.games] = 100,
     seed: Annotated[int, _SimOptions.seed] = 0,
     workers: Annotated[int | None, _SimOptions.workers] = None,
     ai: Annotated[list[str] | None, _SimOptions.ai] = None,
-    out: Annotated[Path | None, _SimOptions.out] = None,
+    out: Annotated[str | None, _SimOptions.out] = None,
     force: Annotated[bool, _SimOptions.force] = False,
-    resume: Annotated[Path | None, _SimOptions.resume] = None,
+    resume: Annotated[str | None, _SimOptions.resume] = None,
     backend: Annotated[Backend, _SimOptions.backend] = Backend.local,
     scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
     quiet: Annotated[bool, _SimOptions.quiet] = False,
@@ -422,25 +469,29 @@ def simulate(
     """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
 
     Reproducible (the same command gives the same tables on any number of workers or a Dask cluster) and
-    resumable (--resume DIR finishes a killed run). Exit status: 0 done, 1 invalid decks or a failed run,
-    2 usage error.
+    resumable (`tcgsim simulate --resume DIR` finishes a killed run). Exit status: 0 done, 1 invalid decks or
+    a failed run, 2 usage error, 130 / 143 interrupted or terminated (finished games are kept).
 
     Example: tcgsim simulate decks/mana/firestorm.yaml decks/mana/floodwater.yaml --games 1000 --seed 7
     """
     from tcgsim.sim import SimError, plan_simulation
 
-    loaded = _sim_decks_or_exit(decks)
-    try:
-        config = plan_simulation(loaded, games, seed, ai)
-    except SimError as exc:
-        raise fail(str(exc), EXIT_USAGE) from None
+    if not decks:
+        config = _resumed_config(resume)
+    else:
+        loaded = _sim_decks_or_exit(decks)
+        try:
+            config = plan_simulation(loaded, games, seed, ai)
+        except SimError as exc:
+            raise fail(str(exc), exc.exit_status) from None
     _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
 
 
 @app.command()
 def matchups(
-    paths: Annotated[list[str], typer.Argument(help="Deck files, folders of deck files, or globs.",
-                                               metavar="PATH...")],
+    paths: Annotated[list[str] | None, typer.Argument(help="Deck files, folders of deck files, or globs (none "
+                                                      "with --resume DIR).", metavar="PATH...",
+                                                      show_default=False)] = None,
     games: Annotated[int, _SimOptions.games] = 100,
     seed: Annotated[int, _SimOptions.seed] = 0,
     gauntlet: Annotated[Path | None, typer.Option("--gauntlet", help="Play this deck against each deck of "
@@ -449,9 +500,9 @@ def matchups(
     = False,
     workers: Annotated[int | None, _SimOptions.workers] = None,
     ai: Annotated[list[str] | None, _SimOptions.ai] = None,
-    out: Annotated[Path | None, _SimOptions.out] = None,
+    out: Annotated[str | None, _SimOptions.out] = None,
     force: Annotated[bool, _SimOptions.force] = False,
-    resume: Annotated[Path | None, _SimOptions.resume] = None,
+    resume: Annotated[str | None, _SimOptions.resume] = None,
     backend: Annotated[Backend, _SimOptions.backend] = Backend.local,
     scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
     quiet: Annotated[bool, _SimOptions.quiet] = False,
@@ -467,7 +518,10 @@ def matchups(
     from tcgsim.sim import SimError, plan_matchups
     from tcgsim.validate import expand_paths, format_text
 
-    found, missing = expand_paths(paths)
+    if not paths and gauntlet is None:
+        _run_or_exit(_resumed_config(resume), out, resume, force, workers, backend, scheduler, quiet, no_report)
+        return
+    found, missing = expand_paths(paths or [])
     if missing:
         for line in format_text(missing, _paint)[:-1]:
             typer.echo(line, err=True)
@@ -477,7 +531,7 @@ def matchups(
     try:
         config = plan_matchups(field, games, seed, ai, hero, mirror)
     except SimError as exc:
-        raise fail(str(exc), EXIT_USAGE) from None
+        raise fail(str(exc), exc.exit_status) from None
     _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
 
 
@@ -486,20 +540,29 @@ def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or matchups.", metavar="DIR")],
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the report here instead of into DIR.")]
     = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace report files that already exist in --out "
+                                        "(nothing else there is touched).")] = False,
 ) -> None:
     """Write report.html, report.md, summary.json and plots/ for a simulation run: win rates with intervals,
     seats, matchups, game length, tempo and per-card figures.
 
+    Into DIR, an earlier report is replaced. Into --out, report files already there are kept unless --force.
+    An interrupted run is reported from its finished shards (damaged ones are skipped with a warning).
+    Exit status: 0 written, 1 a run folder that cannot be read or a report that cannot be written,
+    2 report files already in --out (pass --force).
+
     Example: tcgsim report reports/firestorm-and-4-more-20261130-071711
     """
-    from tcgsim.report import ReportError, write_report
+    from tcgsim.report import ReportError, ReportOutputExists, write_report
 
-    if not run_dir.is_dir():
-        raise fail(f"{run_dir}: no such run folder")
     try:
-        written = write_report(run_dir, out)
+        written = write_report(run_dir, out, force=force)
+    except ReportOutputExists as exc:  # the command line lacks --force, as with simulate --out on a used folder
+        raise fail(" ".join(str(exc).split()), EXIT_USAGE) from None
     except ReportError as exc:
-        raise fail(f"{run_dir}: {exc} (a run folder holds run.json and games.parquet)") from None
+        raise fail(" ".join(str(exc).split())) from None
+    for warning in written.warnings:
+        typer.echo(f"tcgsim: warning: {' '.join(warning.split())}", err=True)
     typer.echo(f"report: {written.html}")
     typer.echo(f"        {written.markdown}, {written.summary}, {len(written.plots)} plots")
 

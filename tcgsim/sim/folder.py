@@ -33,6 +33,7 @@ OWN_FOLDERS: dict[str, re.Pattern[str]] = {
     "plots": re.compile(r"[\w.-]+\.png"),
 }
 _TEMPORARY = re.compile(r"\..+\.tmp")
+_REPORT_STAGING = re.compile(r"\.tcgsim-report-\w+")  # where a report is built before it is moved into place
 
 
 def oserror_text(exc: OSError) -> str:
@@ -62,6 +63,8 @@ def _is_own(entry: Path) -> bool:
         return False
     if entry.is_file():
         return name in OWN_FILES or bool(_TEMPORARY.fullmatch(name))
+    if entry.is_dir() and _REPORT_STAGING.fullmatch(name):  # left by a report killed mid-way
+        return True
     if entry.is_dir() and name in OWN_FOLDERS:
         pattern = OWN_FOLDERS[name]
         return all(not sub.is_symlink() and sub.is_file() and (pattern.fullmatch(sub.name)
