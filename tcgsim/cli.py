@@ -98,9 +98,11 @@ def games() -> None:
 
     Example: tcgsim games
     """
-    width = max(len(k) for k in GAMES)
-    for info in GAMES.values():
-        typer.echo(f"{info.key:<{width}}  {info.players:>3} players  {info.title} ({info.title_ja}): {info.summary}")
+    from tcgsim.terminal import table_lines
+
+    rows = [(info.key, info.players, f"{info.title} ({info.title_ja})", info.summary) for info in GAMES.values()]
+    for line in table_lines(("game", "players", "title", "what it is"), rows, right=(1,)):
+        typer.echo(line)
 
 
 def _stats_summary(stats: dict[str, object]) -> str:
@@ -152,11 +154,12 @@ def cards(
     if not selected:
         typer.echo("no cards match", err=True)
         return
+    from tcgsim.terminal import table_lines
+
     rows = [(c.id, c.name, c.name_ja or "", c.type, "-" if c.max_copies is None else str(c.max_copies),
              _stats_summary(dict(c.stats))) for c in selected]
-    widths = [max(len(r[i]) for r in rows) for i in range(5)]
-    for r in rows:
-        typer.echo("  ".join(r[i].ljust(widths[i]) for i in range(5)) + "  " + r[5])
+    for line in table_lines(("id", "name", "name_ja", "type", "copies", "stats"), rows, right=(4,)):
+        typer.echo(line)
     typer.echo(f"{len(rows)} card{'s' * (len(rows) != 1)}", err=True)
 
 
