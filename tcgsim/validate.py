@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -22,8 +23,8 @@ from tcgsim.games import UnknownGame, get_game
 
 __all__ = [
     "Severity", "Violation", "SectionRule", "ConstructionRules", "ResolvedDeck", "DeckReport",
-    "quote", "validate_deck", "validate_file", "validate_paths", "expand_paths", "format_text", "format_github",
-    "reports_to_json",
+    "quote", "shown_path", "validate_deck", "validate_file", "validate_paths", "expand_paths", "format_text",
+    "format_github", "reports_to_json",
 ]
 
 DECK_SUFFIXES = (".yaml", ".yml", ".txt")
@@ -127,7 +128,7 @@ class DeckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "path": self.path,
+            "path": shown_path(self.path),
             "game": self.game,
             "deck": self.deck,
             "valid": self.valid,
@@ -203,15 +204,18 @@ def _check_copies(rd: ResolvedDeck, rules: ConstructionRules) -> Iterator[Violat
                 yield Violation(rule.copies_code, f"{quote(card.name)} x{count}, {why}", card.name, line)
 
 
+def _violation(problem: DeckError, severity: Severity = Severity.ERROR) -> Violation:
+    message = problem.detail + (f" ({problem.suggestion})" if problem.suggestion else "")
+    return Violation(problem.code, message, problem.card, problem.line, severity)
+
+
 def validate_deck(deck: Deck, pool: CardPool | None = None) -> DeckReport:
     """Check one read deck against its game's construction rules; all problems at once."""
     info = get_game(deck.game)
     rules = info.rules
     pool = pool or load_pool(info.key)
-    errors: list[Violation] = [
-        Violation(p.code, p.detail + (f" ({p.suggestion})" if p.suggestion else ""), p.card, p.line)
-        for p in deck.problems
-    ]
+    errors: list[Violation] = [_violation(p) for p in deck.problems]
+    errors.extend(_violation(w, Severity.WARNING) for w in deck.warnings)  # read and set aside: a sideboard
     rd, unknown = _resolve(deck, pool, rules.prefix)
     errors.extend(unknown)
     errors.extend(_check_sections(rd, rules))
@@ -241,8 +245,7 @@ def validate_file(path: str | Path, game: str | None = None) -> DeckReport:
     try:
         deck = read_deck(path, game=game)
     except DeckError as exc:
-        message = exc.detail + (f" ({exc.suggestion})" if exc.suggestion else "")
-        return DeckReport(shown, game, None, (Violation(exc.code, message, exc.card, exc.line),))
+        return DeckReport(shown, game, None, (_violation(exc),))
     except UnknownGame as exc:  # --game given wrongly: still a finding about this file
         return DeckReport(shown, None, None, (Violation("DECK-GAME", str(exc)),))
     return validate_deck(deck)
@@ -286,8 +289,22 @@ def validate_paths(args: Sequence[str], game: str | None = None) -> list[DeckRep
 # ------------------------------------------------------------------------------------------------ output
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def shown_path(path: str) -> str:
+    """A path as output shows it. A file name that is not valid UTF-8 reaches Python with its bad bytes as
+    lone surrogates (os.fsdecode's surrogateescape), which no UTF-8 output can write: show them as escapes
+    (\\xff) instead of failing on the whole report."""
+    def escape(m: re.Match[str]) -> str:
+        code = ord(m.group())
+        return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+    return _SURROGATE.sub(escape, path)
+
+
 def _where(report: DeckReport, v: Violation) -> str:
-    return f"{report.path}:{v.line}" if v.line else report.path
+    path = shown_path(report.path)
+    return f"{path}:{v.line}" if v.line else path
 
 
 def format_text(reports: Sequence[DeckReport], style: Callable[[str, str], str] | None = None) -> list[str]:
@@ -301,12 +318,13 @@ def format_text(reports: Sequence[DeckReport], style: Callable[[str, str], str] 
             out.append(f"{_where(r, v)}: {paint('warning', 'warning')}: {v.code}: {v.message}")
         sizes = ", ".join(f"{k} {n}" for k, n in r.sizes.items())
         label = f"{r.game} deck {r.deck!r}" if r.deck else "deck"
+        path = shown_path(r.path)
         if r.valid:
             extra = f", {len(r.warnings)} warning{'s' * (len(r.warnings) != 1)}" if r.warnings else ""
-            out.append(f"{r.path}: {paint('valid', 'ok')} {label} ({sizes}){extra}")
+            out.append(f"{path}: {paint('valid', 'ok')} {label} ({sizes}){extra}")
         else:
             n = len(r.errors)
-            out.append(f"{r.path}: {paint('INVALID', 'error')} {label} ({n} error{'s' * (n != 1)})")
+            out.append(f"{path}: {paint('INVALID', 'error')} {label} ({n} error{'s' * (n != 1)})")
     bad = sum(not r.valid for r in reports)
     out.append(f"{len(reports)} deck{'s' * (len(reports) != 1)} checked: {len(reports) - bad} valid, {bad} invalid")
     return out
@@ -324,7 +342,7 @@ def format_github(reports: Sequence[DeckReport]) -> list[str]:
     out: list[str] = []
     for r in reports:
         for v in [*r.errors, *r.warnings]:
-            props = f"file={_gh_escape(r.path, True)}"
+            props = f"file={_gh_escape(shown_path(r.path), True)}"
             if v.line:
                 props += f",line={v.line}"
             props += f",title={_gh_escape(v.code, True)}"
@@ -354,8 +372,7 @@ def load_playable(paths: Sequence[str | Path]) -> list[Deck]:
         try:
             deck = read_deck(path)
         except DeckError as exc:
-            message = exc.detail + (f" ({exc.suggestion})" if exc.suggestion else "")
-            reports.append(DeckReport(shown, None, None, (Violation(exc.code, message, exc.card, exc.line),)))
+            reports.append(DeckReport(shown, None, None, (_violation(exc),)))
             continue
         report = validate_deck(deck)
         reports.append(report)
@@ -367,5 +384,5 @@ def load_playable(paths: Sequence[str | Path]) -> list[Deck]:
         first = decks[0]
         odd = next(d for d in decks if d.game != first.game)
         raise InvalidDecks([DeckReport(odd.path, odd.game, odd.name, (Violation(
-            "DECK-GAME", f"this is a {odd.game} deck, but {first.path} is a {first.game} deck"),))])
+            "DECK-GAME", f"this is a {odd.game} deck, but {shown_path(first.path)} is a {first.game} deck"),))])
     return decks
