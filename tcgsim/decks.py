@@ -83,6 +83,10 @@ _SECTION_WORDS: dict[str, str] = {
     "main board": "main",
     "mainboard": "main",
     "deck": "main",
+    "deck list": "main",  # the title pasted lists put above the main deck
+    "decklist": "main",
+    "デッキ": "main",
+    "デッキリスト": "main",
     "メイン": "main",
     "メインデッキ": "main",
     "characters": "characters",

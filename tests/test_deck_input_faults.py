@@ -109,7 +109,10 @@ def test_dev_zero_is_refused_as_a_character_device() -> None:
 def test_socket_is_refused_as_a_socket(tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     with socket.socket(socket.AF_UNIX) as sock:
-        sock.bind(str(path))
+        try:
+            sock.bind(str(path))
+        except OSError as exc:  # a temporary folder too long for a socket address (macOS)
+            pytest.skip(f"cannot bind a socket here: {exc}")
         code, _line, message = only_error(validate_file(path))
     assert code == "DECK-READ" and "is a socket" in message
 
@@ -264,6 +267,7 @@ def test_text_list_lines_are_counted_as_editors_count_them() -> None:
 @pytest.mark.parametrize("main", [
     "# main", "Main Deck (3)", "Main deck - 3 cards", "Main deck: 3 cards", "// Main", "[Main]", "## Main (3)",
     "＃ main", "＃メインデッキ", "メインデッキ（3枚）", "Main:", "MAIN DECK", "[Main] (3)", "# Main 3", "# Mainboard",
+    "# Deck list", "Decklist:",
 ])
 def test_pasted_main_heading_forms_are_recognised(main: str) -> None:
     deck = parse_deck_text(text_deck(f"{main}\n3 Flame\n## Characters (1)\nHero\n"), "p.txt", fmt="text")
