@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind
 from tcgsim.games.godzilla.effects import ALL, Verb
-from tcgsim.games.godzilla.game import GzView, SiteView
 from tcgsim.games.godzilla.state import J, Mon, Phase
+from tcgsim.games.godzilla.view import GzView, SiteView
 
 
 class ScriptedAgent:

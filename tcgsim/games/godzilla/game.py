@@ -25,7 +25,8 @@ from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, St
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
 from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
-from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site
+from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site, _opp
+from tcgsim.games.godzilla.view import GzView
 
 # The seed's numbers (GZ-...), and the interpretations' (GZ-INT-...), each in one place.
 INITIAL_CARDS = 6  # GZ-SETUP-4: 拠点と怪獣を合計 6枚まで (the first base included)
@@ -67,11 +68,6 @@ TEMPO = (
     TempoMetric("rebellion", "total rebellion of the player's monsters"),
     TempoMetric("hand", "cards in hand"),
 )
-
-
-
-def _opp(player: int) -> int:
-    return 1 - player
 
 
 def _filter_ok(e: Eff, card: GzCard) -> bool:
@@ -1979,159 +1975,6 @@ class GzState(State):
         opened = sum(1 for s in sites if not s.closed)
         return (opened, len(sites) - opened, self.players[_opp(seat)].lost, len(p.mons), self.control(seat),
                 self.rebellion(seat), len(p.hand))
-
-
-# ---------------------------------------------------------------------------------------------------- the view
-
-
-@dataclass(frozen=True, slots=True)
-class SiteView:
-    sid: int
-    card: GzCard | None  # None: face down and never seen by this player
-    closed: bool
-    damage: int
-    attached: tuple[int, ...]
-    index: int  # position in the row
-
-
-class GzView:
-    """What one player may see: the own hand and stock; of the opponent, the field (a face-down base never seen
-    open stays unknown), the sizes of hidden zones. Decks' orders are hidden from both. Agents decide from this
-    alone. A view lives for one decision; it reads the state without changing it."""
-
-    __slots__ = ("_s", "player", "_hidden")
-
-    def __init__(self, state: GzState, player: int) -> None:
-        self._s = state
-        self.player = player
-        self._hidden: frozenset[int] | None = None
-
-    def _hidden_uids(self) -> frozenset[int]:
-        if self._hidden is None:
-            them = self._s.players[_opp(self.player)]
-            hidden = {*them.hand, *them.deck, *them.bdeck, *them.stock}
-            hidden.update(x.uid for x in them.row if x is not None and x.closed and not x.known)
-            b = self._s.battle
-            if b is not None:  # a battle card chosen face down (GZ-INT-3)
-                pick = b.picks[0] if b.player != self.player else b.picks[1]
-                if pick is not None and pick[0] >= 0:
-                    hidden.add(pick[0])
-            self._hidden = frozenset(hidden)
-        return self._hidden
-
-    @property
-    def turn(self) -> int:
-        return self._s.turn
-
-    @property
-    def active(self) -> int:
-        return self._s.active
-
-    @property
-    def phase(self) -> Phase:
-        return self._s.phase
-
-    @property
-    def pending(self) -> tuple[Any, ...] | None:
-        """The decision being asked (a job tuple: kind, player, public details), None in a phase decision."""
-        jobs = self._s.jobs
-        if jobs and jobs[-1][0] in DECISIONS:
-            return jobs[-1]
-        return None
-
-    def card(self, uid: int) -> GzCard | None:
-        """The printed card of a uid, if this player may know it (own cards, anything face up)."""
-        s = self._s
-        if uid < 0 or uid >= len(s.cards):
-            return None
-        if s.game.owner[uid] == self.player or uid not in self._hidden_uids():
-            return s.cards[uid]
-        return None
-
-    def hand(self) -> list[int]:
-        return list(self._s.players[self.player].hand)
-
-    def stock(self) -> list[int]:
-        return list(self._s.players[self.player].stock)
-
-    def hand_size(self, seat: int) -> int:
-        return len(self._s.players[seat].hand)
-
-    def deck_size(self, seat: int) -> int:
-        return len(self._s.players[seat].deck)
-
-    def battle_deck_size(self, seat: int) -> int:
-        return len(self._s.players[seat].bdeck)
-
-    def stock_size(self, seat: int) -> int:
-        return len(self._s.players[seat].stock)
-
-    def lost(self, seat: int) -> int:
-        return self._s.players[seat].lost
-
-    def sites(self, seat: int) -> list[SiteView]:
-        out = []
-        for i, x in enumerate(self._s.players[seat].row):
-            if x is None:
-                continue
-            visible = x.owner == self.player or not x.closed or x.known
-            out.append(SiteView(x.sid, self._s.cards[x.uid] if visible else None, x.closed, x.damage,
-                                tuple(x.attached), i))
-        return out
-
-    def ruins(self, seat: int) -> int:
-        return sum(1 for x in self._s.players[seat].row if x is None)
-
-    def monsters(self, seat: int) -> list[Mon]:
-        """The player's monsters (all face up: read only)."""
-        return self._s.players[seat].mons
-
-    def mon(self, mid: int) -> Mon | None:
-        return self._s.mon(mid)
-
-    def mstat(self, m: Mon, stat: str) -> int:
-        return self._s.mstat(m, stat)
-
-    def site_stat(self, sid: int, stat: str) -> int:
-        """A base's power / defense / health (a closed base's are public: 0/0/5 plus attachments)."""
-        x = self._s.site(sid)
-        return self._s.sstat(x, stat) if x is not None else 0
-
-    def site_owner(self, sid: int) -> int:
-        return self._s.site_index(sid)[0]
-
-    def adjacent(self, sid: int) -> list[int]:
-        return self._s.adjacent_sids(sid)
-
-    def control(self, seat: int) -> int | None:
-        """Total control; None for an opponent with a face-down base never seen (its control is hidden)."""
-        if seat != self.player and any(x is not None and x.closed and not x.known for x in self._s.players[seat].row):
-            return None
-        return self._s.control(seat)
-
-    def rebellion(self, seat: int) -> int:
-        return self._s.rebellion(seat)
-
-    def open_bases(self, seat: int) -> int:
-        return self._s.open_bases(seat)
-
-    def environments(self) -> list[int]:
-        return list(self._s.envs)
-
-    def attacks(self) -> list[tuple[int, int, int]]:
-        return list(self._s.attacks)
-
-    def chain(self) -> list[tuple[int, int, int]]:
-        """Cards being played (face up: everyone sees them)."""
-        return list(self._s.chain)
-
-    def battle(self) -> tuple[int, int, int, bool] | None:
-        """(attacker monster id, attacked site id, defender id, the base defends itself) of the battle."""
-        b = self._s.battle
-        return None if b is None else (b.attacker, b.site, b.defender, b.base_defends)
-
-    def hand_limit(self) -> int:
-        return self._s.opts.hand_limit
 
 
 GAME = GzGame

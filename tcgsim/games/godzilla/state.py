@@ -59,6 +59,11 @@ DECISIONS = frozenset({J.PAY, J.COUNTER, J.OPWIN, J.RELIEF, J.FIGHT, J.EVOLVE, J
 FIXUPS = frozenset({J.RELOCATE, J.ESCAPE, J.SPLIT, J.DEVOLVE})
 
 
+def _opp(player: int) -> int:
+    """The other seat (GODZILLA is for exactly 2 players, GZ-MISC-3)."""
+    return 1 - player
+
+
 class Site:
     """A base on the field (拠点)."""
 
