@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import EvaCard, Kind, Mark, can_reach, city, normalise_groups
 from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
-from tcgsim.games.eva.game import EvaShortView, EvaView
+from tcgsim.games.eva.view import EvaShortView, EvaView
 
 # ------------------------------------------------------------------------------------------------ the city
 
