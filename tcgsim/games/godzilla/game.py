@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -25,8 +24,10 @@ from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, St
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
 from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
+from tcgsim.games.godzilla.field import FieldRules
 from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site, _opp
 from tcgsim.games.godzilla.view import GzView
+from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason, WinRules
 
 # The seed's numbers (GZ-...), and the interpretations' (GZ-INT-...), each in one place.
 INITIAL_CARDS = 6  # GZ-SETUP-4: 拠点と怪獣を合計 6枚まで (the first base included)
@@ -34,18 +35,9 @@ INITIAL_REBELLION = 10  # GZ-SETUP-9: 反逆値の合計値が 10以下
 INITIAL_REBELLION_ONE_BASE = 5  # GZ-SETUP-9: 拠点が 1枚だけの場合は合計が 5以下
 SECOND_PLAYER_HAND = 2  # GZ-START-2 / GZ-SETUP-11
 PREGAME_BASES = 1  # GZ-SETUP-13: 拠点は最大1枚まで, closed
-WIN_DESTROYED = 4  # GZ-WIN-1
-WIN_OPEN_BASES = 8  # GZ-WIN-3
 CLOSED_BASE = (0, 0, 5)  # GZ-BASE-11: クローズ中は 破壊力 0・防御力 0・体力 5・属性無し
 RUIN_DAMAGE = 1  # GZ-BASE-16: 廃墟マーカーは 1ダメージ
 MONSTER_RECOVERY = (1, 2)  # GZ-MON-14: 1, or 2 on a base sharing an attribute
-
-
-class WinReason(StrEnum):
-    BASES_DESTROYED = "bases_destroyed"  # GZ-WIN-1: 4+ enemy bases destroyed
-    NO_OPEN_BASE = "no_open_base"  # GZ-WIN-2: every enemy base destroyed or closed
-    OPEN_BASES = "open_bases"  # GZ-WIN-3: 8+ own open bases at the end of one's turn
-    SIMULTANEOUS = "simultaneous"  # GZ-INT-13: both players meet a condition at once: a draw
 
 
 @dataclass(frozen=True)
@@ -118,7 +110,7 @@ class GzGame(Game):
         return A.action_from_json(data)
 
 
-class GzState(State):
+class GzState(WinRules, FieldRules, State):
     """A GODZILLA game in progress."""
 
     game: GzGame
@@ -345,59 +337,12 @@ class GzState(State):
             out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
         return out
 
-    # ------------------------------------------------------------------------------------------ lookups
-
     def _why_illegal(self, action: Any) -> str:
         if self._outcome is not None:
             return "the game is over"
         if self.jobs and self.jobs[-1][0] in DECISIONS:
             return f"{action} is not an answer to the pending {J(self.jobs[-1][0]).name} decision"
         return f"{action} is not legal in the {self.phase.name} phase of player {self.current_player}"
-
-    def mon(self, mid: int) -> Mon | None:
-        for p in self.players:
-            for m in p.mons:
-                if m.mid == mid:
-                    return m
-        return None
-
-    def site(self, sid: int) -> Site | None:
-        for p in self.players:
-            for s in p.row:
-                if s is not None and s.sid == sid:
-                    return s
-        return None
-
-    def site_index(self, sid: int) -> tuple[int, int]:
-        """(owner, row index) of a site; (-1, -1) if it is not on the field."""
-        for seat, p in enumerate(self.players):
-            for i, s in enumerate(p.row):
-                if s is not None and s.sid == sid:
-                    return seat, i
-        return -1, -1
-
-    def adjacent_sids(self, sid: int) -> list[int]:
-        """GZ-INT-15: the bases next to a base in its row (a ruin in between breaks adjacency)."""
-        seat, i = self.site_index(sid)
-        if seat < 0:
-            return []
-        row = self.players[seat].row
-        out = []
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(row):
-                s = row[j]
-                if s is not None:
-                    out.append(s.sid)
-        return out
-
-    def _new_id(self) -> int:
-        n = self.next_id
-        self.next_id += 1
-        return n
-
-    def where_is(self, m: Mon) -> int:
-        """The site a monster stands on: the enemy base it attacks, else its own base."""
-        return m.at if m.at >= 0 else m.home
 
     # ------------------------------------------------------------------------------------------ stats
 
@@ -471,47 +416,6 @@ class GzState(State):
         if self.hand_turn[uid] < 0:
             self.hand_turn[uid] = self.turn
         return True
-
-    def _to_bottom(self, uid: int) -> None:
-        """GZ-COST-3 / GZ-MISC-1: to the bottom of its own deck (main or battle)."""
-        p = self.players[self.game.owner[uid]]
-        (p.bdeck if self.cards[uid].kind is Kind.BATTLE else p.deck).insert(0, uid)
-
-    def _to_dead(self, uid: int) -> None:
-        self.players[self.game.owner[uid]].dead.append(uid)
-
-    def _played(self, uid: int) -> None:
-        if self.played_turn[uid] < 0:
-            self.played_turn[uid] = self.turn
-
-    def _win(self, winner: int | None, reason: Any) -> None:
-        if self._outcome is None:
-            self._outcome = Outcome(winner, reason, self.turn)
-            self.phase = Phase.OVER
-            self.jobs.clear()
-            self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
-
-    def _check_wins(self) -> None:
-        """GZ-WIN-1 and GZ-WIN-2, whenever a base is destroyed or closed (GZ-INT-13)."""
-        if self.phase < Phase.DRAW or self._outcome is not None:
-            return
-        won = []
-        for seat in (0, 1):
-            them = self.players[_opp(seat)]
-            if them.lost >= WIN_DESTROYED:
-                won.append((seat, WinReason.BASES_DESTROYED))
-            elif not any(s is not None and not s.closed for s in them.row):
-                won.append((seat, WinReason.NO_OPEN_BASE))
-        if len(won) == 2:
-            self._win(None, WinReason.SIMULTANEOUS)
-        elif won:
-            self._win(*won[0])
-
-    def _phase_name(self) -> str:
-        return self.phase.name.lower()
-
-    def _name(self, uid: int) -> str:
-        return self.cards[uid].name
 
     # ------------------------------------------------------------------------------------------ the loop
 
@@ -616,18 +520,6 @@ class GzState(State):
             raise IllegalAction(f"{action} in phase {ph.name}")
 
     # ------------------------------------------------------------------------------------------ setup
-
-    def _distinct(self, uids: Sequence[int], kind: Kind | None = None) -> list[int]:
-        """One uid per card id (two copies give the same choices: offer them once)."""
-        seen: set[str] = set()
-        out = []
-        cards = self.cards
-        for uid in uids:
-            c = cards[uid]
-            if (kind is None or c.kind is kind) and c.id not in seen:
-                seen.add(c.id)
-                out.append(uid)
-        return out
 
     def _base_allowed(self, seat: int, card: GzCard) -> bool:
         """GZ-BASE-9 / GZ-MISC-7: no second copy of a base on one's field, except 平地."""
@@ -882,15 +774,6 @@ class GzState(State):
                         to=self._id_name(action.target))
         else:
             raise IllegalAction(f"{action} is not a placement action")
-
-    def _id_name(self, ident: int) -> str:
-        m = self.mon(ident)
-        if m is not None:
-            return self._name(m.uid)
-        s = self.site(ident)
-        if s is not None:
-            return self._name(s.uid) if not s.closed or s.known else "a face-down base"
-        return "?"
 
     def _advance_legal(self) -> list[Any]:
         """GZ-INT-1 step 4: operations, fusion / separation, moves, attack declarations."""
@@ -1484,10 +1367,6 @@ class GzState(State):
                         self._check_mon(m)
         else:
             raise AssertionError(k)
-
-    def _mon_name(self, mid: int) -> str:
-        m = self.mon(mid)
-        return self._name(m.uid) if m is not None else "?"
 
     # ------------------------------------------------------------------------------------------ evolution
 

@@ -9,6 +9,14 @@ a site id and a monster id never collide, and an action that names them never na
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import random
+
+    from tcgsim.engine import Event, Outcome
+    from tcgsim.games.godzilla.cards import GzCard
+    from tcgsim.games.godzilla.game import GzGame, GzOptions
 
 
 class Phase(IntEnum):
@@ -203,3 +211,48 @@ class Battle:
     def sig(self) -> tuple[object, ...]:
         return (self.index, self.attacker, self.player, self.site, self.defender, self.base_defends,
                 tuple(self.picks))
+
+
+
+class GzStateFields:
+    """What a GODZILLA state holds, for the type checker of the rule-area mixins (`SetupRules` in setup.py,
+    `BattleRules` in battle.py, ...) that `GzState` (game.py) is made of: the attributes `GzState._reset` sets,
+    and the methods one area calls on another. Annotations only: at run time the class is empty (the method
+    declarations exist only for mypy), so it adds nothing to the lookup of any name; mypy checks each mixin's
+    methods against these declarations."""
+
+    game: GzGame
+    cards: tuple[GzCard, ...]
+    opts: GzOptions
+    rng: random.Random
+    first: int
+    players: list[Player]
+    turn: int
+    active: int
+    actor: int
+    phase: Phase
+    jobs: list[tuple[Any, ...]]
+    chain: list[tuple[int, int, int]]
+    battle: Battle | None
+    attacks: list[tuple[int, int, int]]
+    envs: list[int]
+    limbo: list[int]
+    next_id: int
+    moved_persons: list[int]
+    turn_mods: list[tuple[int, str, int]]
+    draws_left: int
+    initial_done: list[bool]
+    dirty: bool
+    rebel_active: bool
+    win_dirty: bool
+    _outcome: Outcome | None
+    action_log: list[Any]
+    events: list[Event] | None
+    tempo: list[tuple[int, int, tuple[float, ...]]]
+    _legal: list[Any] | None
+    hand_turn: list[int]
+    played_turn: list[int]
+
+    if TYPE_CHECKING:
+        # engine.State
+        def record(self, phase: str, player: int | None, kind: str, **data: Any) -> None: ...
