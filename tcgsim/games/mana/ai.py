@@ -24,8 +24,8 @@ from typing import Any, ClassVar
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.cards import Kind
 from tcgsim.games.mana.effects import Verb
-from tcgsim.games.mana.game import ManaView
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
+from tcgsim.games.mana.view import ManaView
 
 # Enum members bound to module names for the hot paths (`_Kind_MONSTER is Kind.MONSTER`): in Python 3.11 an
 # attribute of an Enum class costs about four times a global, as EnumType defines __getattr__, and the engine

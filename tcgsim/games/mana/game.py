@@ -1,17 +1,16 @@
 """Legend of Mana CARD DUEL: setup, the turn, land make, monsters, battles, win conditions.
 
 Rule ids (MANA-...) refer to docs/rules/mana.md, which cites the seed for each and lists every interpretation;
-the interpretations themselves are the constants of `rules_choices.py`'s counterpart here, `ManaOptions`, and
-the few module constants below, so each can be changed in one place.
+the interpretations themselves are `ManaOptions` and the rule constants of common.py, so each can be changed in
+one place. What a player may see of a position is view.py.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Hashable, KeysView, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -19,43 +18,139 @@ from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.cards import ARROW_OFFSETS, ATTR_BY_NAME, Attr, Kind, ManaCard, mana_cards
-from tcgsim.games.mana.effects import CardEffects, Cond, Effect, Verb
-from tcgsim.games.mana.state import (
-    Battle,
-    BattleKind,
-    Character,
-    Choice,
-    ChoiceKind,
-    Land,
-    Monster,
-    Phase,
-    Player,
-    Pos,
+from tcgsim.games.mana.common import (
+    _ATTR_NAME,
+    BATTLE_MONSTER,
+    GRID,
+    HAND_SIZE,
+    LET_THROUGH_COST,
+    NO_EFFECTS,
+    PARTY_SIZE,
+    STAND_IN_STATS,
+    WIN_LANDS,
+    WIN_MANA,
+    ArrowReading,
+    WinReason,
+    _ArrowReading_INCOMING,
+    _ArrowReading_OUTGOING,
+    _BattleKind_CHARACTER_ATTACK,
+    _BattleKind_MOVEMENT,
+    _BattleKind_PARTY_ATTACK,
+    _ChoiceKind_ASSIGN_DAMAGE,
+    _ChoiceKind_BATTLE_WINDOW,
+    _ChoiceKind_BLOCK,
+    _ChoiceKind_CANCEL,
+    _ChoiceKind_DEFEND_PARTY,
+    _ChoiceKind_DISCARD,
+    _ChoiceKind_DUEL,
+    _ChoiceKind_END_DISCARD,
+    _ChoiceKind_MULLIGAN,
+    _ChoiceKind_PAY_TO_RETURN,
+    _ChoiceKind_PICK_CARD,
+    _ChoiceKind_PICK_PLACE,
+    _ChoiceKind_SACRIFICE,
+    _ChoiceKind_SWAP,
+    _ChoiceKind_TAP_CHARACTER,
+    _ChoiceKind_TRASH_CHARACTER,
+    _Cond_ALONE,
+    _Cond_IN_BATTLE,
+    _Cond_LAND_NOT,
+    _Cond_MOVEMENT_BATTLE,
+    _Cond_ON_A_LAND,
+    _Cond_ON_ENEMY_LAND,
+    _Cond_ON_OWN_LAND,
+    _Cond_OPENED_BY_CHARACTER_ATTACK,
+    _Cond_OWN_MONSTER,
+    _Cond_PARTY_BATTLE,
+    _Cond_TAPPING_BATTLE,
+    _Cond_VS_COST_AT_LEAST,
+    _Cond_VS_ENEMY_LAND,
+    _Cond_VS_FACEDOWN,
+    _Cond_VS_OPEN,
+    _Cond_VS_OWN_LAND,
+    _distinct,
+    _Kind_ARTIFACT,
+    _Kind_CHARACTER,
+    _Kind_ITEM,
+    _Kind_MONSTER,
+    _Kind_SUPPORT,
+    _new,
+    _opp,
+    _Phase_END,
+    _Phase_MAIN,
+    _Phase_MULLIGAN,
+    _Phase_OVER,
+    _Phase_PLACEMENT,
+    _Verb_ARRANGE_CHARACTER_DECK,
+    _Verb_BATTLE_FLAG,
+    _Verb_BECOME_LAND,
+    _Verb_CHARACTER_TRASHED_HERE,
+    _Verb_DAMAGE_EACH_CHARACTER,
+    _Verb_DISABLE_MONSTER_SKILLS,
+    _Verb_DISCARD,
+    _Verb_DISCARD_HAND_DRAW,
+    _Verb_DRAW,
+    _Verb_DRAW_TO,
+    _Verb_DUEL,
+    _Verb_FIRST_STRIKE,
+    _Verb_FORCE_BATTLE,
+    _Verb_GAIN_MANA,
+    _Verb_LAND_FROM_DISCARD,
+    _Verb_LASTING,
+    _Verb_LOSE_MANA,
+    _Verb_MAY_PAY_RETURN_TO_HAND,
+    _Verb_MILL_CHOOSE,
+    _Verb_MODIFY,
+    _Verb_MODIFY_ALLIES,
+    _Verb_MODIFY_MONSTER,
+    _Verb_MODIFY_OPPONENTS,
+    _Verb_MODIFY_TARGET,
+    _Verb_MONSTER_TRASHED_HERE,
+    _Verb_MOVE_LAND,
+    _Verb_NO_DAMAGE,
+    _Verb_NO_TECHNIQUES,
+    _Verb_OPEN_MONSTERS,
+    _Verb_PEEK_MONSTER,
+    _Verb_PER_ITEM,
+    _Verb_PLACE_AS_MONSTER,
+    _Verb_RESHUFFLE_DRAW,
+    _Verb_RETURN_CHARACTER_FROM_DISCARD,
+    _Verb_RETURN_FROM_DISCARD,
+    _Verb_RETURN_IF_TRASHED,
+    _Verb_RETURN_LAND_TO_HAND,
+    _Verb_RETURN_MONSTER_IF_SURVIVES,
+    _Verb_REVEAL_DECK,
+    _Verb_SACRIFICE_FROM_HAND,
+    _Verb_SEARCH,
+    _Verb_SET_STAT,
+    _Verb_SET_STATS,
+    _Verb_STAND_IN,
+    _Verb_STR_PLUS_MONSTER_COST,
+    _Verb_TAP_ALL_CHARACTERS,
+    _Verb_TAP_CHARACTER,
+    _Verb_TAP_OR_UNTAP,
+    _Verb_TO_CHARACTER_DECK,
+    _Verb_TO_TOP_FROM_DISCARD,
+    _Verb_TRASH_BOTH,
+    _Verb_TRASH_CHARACTER,
+    _Verb_TRASH_FROM_HAND,
+    _Verb_TRASH_ITEM,
+    _Verb_TRASH_ITEM_IN_BATTLE,
+    _Verb_TRASH_ITEMS,
+    _Verb_TRASH_LAND,
+    _Verb_TRASH_LAND_AND_SELF,
+    _Verb_TRASH_LAND_IF_KILLED,
+    _Verb_TRASH_MISMATCHED,
+    _Verb_TRASH_MONSTER,
+    _Verb_TRASH_SELF,
+    _Verb_TRASH_TOP_CHARACTER_DECK,
+    _Verb_TRICKSHOT,
+    _Verb_UNTAP_AFTER,
+    _Verb_UNTAP_CHARACTER,
 )
-
-HAND_SIZE = 7  # MANA-SETUP-3: 開始手札 7枚, and the hand limit (MANA-TURN-9)
-PARTY_SIZE = 3  # MANA-CHAR-2: パーティーエリアに常時 3体
-WIN_MANA = 12  # MANA-WIN-1
-WIN_LANDS = 9  # MANA-WIN-3
-GRID = 3  # MANA-LAND-4: 3 * 3 の枠
-LET_THROUGH_COST = 1  # MANA-BATTLE-9: a party lets a monster through for 1 mana
-BATTLE_MONSTER = -2  # UseCard.target naming the monster of the battle (its uid may be hidden)
-STAND_IN_STATS = (4, 4)  # Professor Thesenis's Unexpected Appearance: a Dark 4/4 monster
-NO_EFFECTS = CardEffects()
-
-
-class WinReason(StrEnum):
-    MANA_12 = "mana_12"  # MANA-WIN-1: 総マナ数が 12以上 (own start phase)
-    PARTY_ROUTED = "party_routed"  # MANA-WIN-2: all 8 enemy characters gone
-    LANDS_9 = "lands_9"  # MANA-WIN-3: 9 lands placed
-    DECK_OUT = "deck_out"  # MANA-WIN-4: the enemy cannot draw at its start phase
-
-
-class ArrowReading(StrEnum):
-    """MANA-LAND-5: which arrows count when a land is placed (the seed's wording read two ways)."""
-
-    OUTGOING = "outgoing"  # the new land's own arrows toward its occupied neighbours (default)
-    INCOMING = "incoming"  # the neighbours' arrows pointing at the new land
+from tcgsim.games.mana.effects import Effect, Verb
+from tcgsim.games.mana.state import Battle, BattleKind, Character, Choice, Land, Monster, Player, Pos
+from tcgsim.games.mana.view import ManaView
 
 
 @dataclass(frozen=True)
@@ -74,127 +169,6 @@ TEMPO = (
     TempoMetric("monsters", "the player's monsters on the field (own and enemy lands)"),
     TempoMetric("occupied", "enemy lands held by the player's monsters"),
 )
-
-
-# Enum members bound to module names for the hot paths (`_Kind_MONSTER is Kind.MONSTER`): in Python 3.11 an
-# attribute of an Enum class costs about four times a global, as EnumType defines __getattr__, and the engine
-# and the AI compare against members millions of times a benchmark run.
-_ArrowReading_INCOMING = ArrowReading.INCOMING
-_ArrowReading_OUTGOING = ArrowReading.OUTGOING
-_BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
-_BattleKind_MOVEMENT = BattleKind.MOVEMENT
-_BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK
-_ChoiceKind_ASSIGN_DAMAGE = ChoiceKind.ASSIGN_DAMAGE
-_ChoiceKind_BATTLE_WINDOW = ChoiceKind.BATTLE_WINDOW
-_ChoiceKind_BLOCK = ChoiceKind.BLOCK
-_ChoiceKind_CANCEL = ChoiceKind.CANCEL
-_ChoiceKind_DEFEND_PARTY = ChoiceKind.DEFEND_PARTY
-_ChoiceKind_DISCARD = ChoiceKind.DISCARD
-_ChoiceKind_DUEL = ChoiceKind.DUEL
-_ChoiceKind_END_DISCARD = ChoiceKind.END_DISCARD
-_ChoiceKind_MULLIGAN = ChoiceKind.MULLIGAN
-_ChoiceKind_PAY_TO_RETURN = ChoiceKind.PAY_TO_RETURN
-_ChoiceKind_PICK_CARD = ChoiceKind.PICK_CARD
-_ChoiceKind_PICK_PLACE = ChoiceKind.PICK_PLACE
-_ChoiceKind_SACRIFICE = ChoiceKind.SACRIFICE
-_ChoiceKind_SWAP = ChoiceKind.SWAP
-_ChoiceKind_TAP_CHARACTER = ChoiceKind.TAP_CHARACTER
-_ChoiceKind_TRASH_CHARACTER = ChoiceKind.TRASH_CHARACTER
-_Cond_ALONE = Cond.ALONE
-_Cond_IN_BATTLE = Cond.IN_BATTLE
-_Cond_LAND_NOT = Cond.LAND_NOT
-_Cond_MOVEMENT_BATTLE = Cond.MOVEMENT_BATTLE
-_Cond_ON_A_LAND = Cond.ON_A_LAND
-_Cond_ON_ENEMY_LAND = Cond.ON_ENEMY_LAND
-_Cond_ON_OWN_LAND = Cond.ON_OWN_LAND
-_Cond_OPENED_BY_CHARACTER_ATTACK = Cond.OPENED_BY_CHARACTER_ATTACK
-_Cond_OWN_MONSTER = Cond.OWN_MONSTER
-_Cond_PARTY_BATTLE = Cond.PARTY_BATTLE
-_Cond_TAPPING_BATTLE = Cond.TAPPING_BATTLE
-_Cond_VS_COST_AT_LEAST = Cond.VS_COST_AT_LEAST
-_Cond_VS_ENEMY_LAND = Cond.VS_ENEMY_LAND
-_Cond_VS_FACEDOWN = Cond.VS_FACEDOWN
-_Cond_VS_OPEN = Cond.VS_OPEN
-_Cond_VS_OWN_LAND = Cond.VS_OWN_LAND
-_Kind_ARTIFACT = Kind.ARTIFACT
-_Kind_CHARACTER = Kind.CHARACTER
-_Kind_ITEM = Kind.ITEM
-_Kind_MONSTER = Kind.MONSTER
-_Kind_SUPPORT = Kind.SUPPORT
-_Phase_END = Phase.END
-_Phase_MAIN = Phase.MAIN
-_Phase_MULLIGAN = Phase.MULLIGAN
-_Phase_OVER = Phase.OVER
-_Phase_PLACEMENT = Phase.PLACEMENT
-_Verb_ARRANGE_CHARACTER_DECK = Verb.ARRANGE_CHARACTER_DECK
-_Verb_BATTLE_FLAG = Verb.BATTLE_FLAG
-_Verb_BECOME_LAND = Verb.BECOME_LAND
-_Verb_CHARACTER_TRASHED_HERE = Verb.CHARACTER_TRASHED_HERE
-_Verb_DAMAGE_EACH_CHARACTER = Verb.DAMAGE_EACH_CHARACTER
-_Verb_DISABLE_MONSTER_SKILLS = Verb.DISABLE_MONSTER_SKILLS
-_Verb_DISCARD = Verb.DISCARD
-_Verb_DISCARD_HAND_DRAW = Verb.DISCARD_HAND_DRAW
-_Verb_DRAW = Verb.DRAW
-_Verb_DRAW_TO = Verb.DRAW_TO
-_Verb_DUEL = Verb.DUEL
-_Verb_FIRST_STRIKE = Verb.FIRST_STRIKE
-_Verb_FORCE_BATTLE = Verb.FORCE_BATTLE
-_Verb_GAIN_MANA = Verb.GAIN_MANA
-_Verb_LAND_FROM_DISCARD = Verb.LAND_FROM_DISCARD
-_Verb_LASTING = Verb.LASTING
-_Verb_LOSE_MANA = Verb.LOSE_MANA
-_Verb_MAY_PAY_RETURN_TO_HAND = Verb.MAY_PAY_RETURN_TO_HAND
-_Verb_MILL_CHOOSE = Verb.MILL_CHOOSE
-_Verb_MODIFY = Verb.MODIFY
-_Verb_MODIFY_ALLIES = Verb.MODIFY_ALLIES
-_Verb_MODIFY_MONSTER = Verb.MODIFY_MONSTER
-_Verb_MODIFY_OPPONENTS = Verb.MODIFY_OPPONENTS
-_Verb_MODIFY_TARGET = Verb.MODIFY_TARGET
-_Verb_MONSTER_TRASHED_HERE = Verb.MONSTER_TRASHED_HERE
-_Verb_MOVE_LAND = Verb.MOVE_LAND
-_Verb_NO_DAMAGE = Verb.NO_DAMAGE
-_Verb_NO_TECHNIQUES = Verb.NO_TECHNIQUES
-_Verb_OPEN_MONSTERS = Verb.OPEN_MONSTERS
-_Verb_PEEK_MONSTER = Verb.PEEK_MONSTER
-_Verb_PER_ITEM = Verb.PER_ITEM
-_Verb_PLACE_AS_MONSTER = Verb.PLACE_AS_MONSTER
-_Verb_RESHUFFLE_DRAW = Verb.RESHUFFLE_DRAW
-_Verb_RETURN_CHARACTER_FROM_DISCARD = Verb.RETURN_CHARACTER_FROM_DISCARD
-_Verb_RETURN_FROM_DISCARD = Verb.RETURN_FROM_DISCARD
-_Verb_RETURN_IF_TRASHED = Verb.RETURN_IF_TRASHED
-_Verb_RETURN_LAND_TO_HAND = Verb.RETURN_LAND_TO_HAND
-_Verb_RETURN_MONSTER_IF_SURVIVES = Verb.RETURN_MONSTER_IF_SURVIVES
-_Verb_REVEAL_DECK = Verb.REVEAL_DECK
-_Verb_SACRIFICE_FROM_HAND = Verb.SACRIFICE_FROM_HAND
-_Verb_SEARCH = Verb.SEARCH
-_Verb_SET_STAT = Verb.SET_STAT
-_Verb_SET_STATS = Verb.SET_STATS
-_Verb_STAND_IN = Verb.STAND_IN
-_Verb_STR_PLUS_MONSTER_COST = Verb.STR_PLUS_MONSTER_COST
-_Verb_TAP_ALL_CHARACTERS = Verb.TAP_ALL_CHARACTERS
-_Verb_TAP_CHARACTER = Verb.TAP_CHARACTER
-_Verb_TAP_OR_UNTAP = Verb.TAP_OR_UNTAP
-_Verb_TO_CHARACTER_DECK = Verb.TO_CHARACTER_DECK
-_Verb_TO_TOP_FROM_DISCARD = Verb.TO_TOP_FROM_DISCARD
-_Verb_TRASH_BOTH = Verb.TRASH_BOTH
-_Verb_TRASH_CHARACTER = Verb.TRASH_CHARACTER
-_Verb_TRASH_FROM_HAND = Verb.TRASH_FROM_HAND
-_Verb_TRASH_ITEM = Verb.TRASH_ITEM
-_Verb_TRASH_ITEMS = Verb.TRASH_ITEMS
-_Verb_TRASH_ITEM_IN_BATTLE = Verb.TRASH_ITEM_IN_BATTLE
-_Verb_TRASH_LAND = Verb.TRASH_LAND
-_Verb_TRASH_LAND_AND_SELF = Verb.TRASH_LAND_AND_SELF
-_Verb_TRASH_LAND_IF_KILLED = Verb.TRASH_LAND_IF_KILLED
-_Verb_TRASH_MISMATCHED = Verb.TRASH_MISMATCHED
-_Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
-_Verb_TRASH_SELF = Verb.TRASH_SELF
-_Verb_TRASH_TOP_CHARACTER_DECK = Verb.TRASH_TOP_CHARACTER_DECK
-_Verb_TRICKSHOT = Verb.TRICKSHOT
-_Verb_UNTAP_AFTER = Verb.UNTAP_AFTER
-_Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
-
-def _opp(player: int) -> int:
-    return 1 - player
 
 
 def _subsets(items: Sequence[int], empty: bool) -> list[tuple[int, ...]]:
@@ -230,14 +204,9 @@ def _free_squares(grid: tuple[Pos, ...]) -> tuple[Pos, ...]:
     return found
 
 
-_ATTR_NAME = {a: a.name.lower() for a in Attr}  # as the card data names them (an Enum's .name is slow to read)
-
 # an instrument technique's icons (Effect.needs) as attributes
 _NEEDS: dict[tuple[str, ...], tuple[Attr, ...]] = {}
 
-# builds an action record from the tuple of all its fields: what its NamedTuple constructor does, without the
-# Python-level call (legal actions are built by the tens of thousands a second)
-_new = tuple.__new__
 
 # verbs whose use `_pointless` may refuse (the others are never pointless)
 _MAYBE_POINTLESS = frozenset({Verb.RETURN_CHARACTER_FROM_DISCARD, Verb.TRASH_FROM_HAND, Verb.OPEN_MONSTERS,
@@ -255,8 +224,6 @@ def _attack_table(untapped: tuple[int, ...]) -> dict[Any, Any]:
     table = _ATTACKS[untapped] = {(): tuple(_subsets(untapped, empty=False))}
     return table
 
-
-_UNSET: Any = object()  # a memo slot not worked out yet
 
 _END_MAIN = A.EndMain()
 _END_PLACEMENT = A.EndPlacement()
@@ -2883,7 +2850,6 @@ class ManaState(State):
             return
         raise AssertionError(k)
 
-
     def _picked(self, ch: Choice, uid: int) -> None:
         seat = ch.player
         p = self.players[seat]
@@ -2944,318 +2910,6 @@ class _Ctx:
     land_owner: int | None
     battle_kind: BattleKind | None = None
     land_uid: int | None = None  # the land the monster fights on (None: attacking the party)
-
-
-def _distinct(uids: Sequence[int], cards: Sequence[ManaCard]) -> list[int]:
-    """One uid per card name: two copies of a card in hand give the same choices, so offer them once."""
-    seen: set[str] = set()
-    out = []
-    for uid in uids:
-        name = cards[uid].id
-        if name not in seen:
-            seen.add(name)
-            out.append(uid)
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class PendingView:
-    kind: ChoiceKind
-    player: int
-    options: tuple[int, ...]
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class BattleView:
-    kind: BattleKind
-    attacker: int
-    monster_owner: int
-    monster: ManaCard | None  # None while it is face down and not the viewer's
-    where: tuple[int, Pos] | None
-    destination: tuple[int, Pos] | None
-    chars: tuple[int, ...]
-
-
-class ManaView:
-    """What one player may see: own hand and face-down monsters; of the enemy, only what is face up and the
-    sizes of hidden zones. Agents decide from this alone.
-
-    A view lives for one decision (the state does not change while an agent thinks), so it memoises what it
-    works out: agents ask the same questions for every candidate action."""
-
-    __slots__ = ("_s", "player", "_hidden", "_monsters", "_strength", "_positions", "_lands", "_owner", "_cards",
-                 "_battle", "_numbers")
-
-    def __init__(self, state: ManaState, player: int) -> None:
-        self._s = state
-        self.player = player
-        self._owner = state.game.owner
-        self._cards = state.cards
-        self._hidden: frozenset[int] | None = None
-        self._monsters: list[tuple[tuple[int, int, int], int, int | None, bool, bool]] | None = None
-        self._strength: dict[tuple[object, ...], tuple[int, int] | None] = {}
-        self._positions: dict[int, list[Pos]] = {}
-        self._lands: dict[int, dict[Pos, int]] = {}  # memo tables: small, and most decisions touch one or two
-        self._battle: Any = _UNSET
-        self._numbers: Any = _UNSET
-
-    @property
-    def game_token(self) -> object:
-        """An opaque object, the same for every view of one game and different between games: agents key what
-        they remember about printed cards by it (a uid names different cards in another game)."""
-        return self._s.game.token
-
-    @property
-    def turn(self) -> int:
-        return self._s.turn
-
-    @property
-    def active(self) -> int:
-        return self._s.active
-
-    @property
-    def phase(self) -> Phase:
-        return self._s.phase
-
-    @property
-    def pending(self) -> PendingView | None:
-        """The decision being asked, without its source card (which may be a face-down monster)."""
-        if not self._s.pending:
-            return None
-        ch = self._s.pending[-1]
-        return PendingView(ch.kind, ch.player, ch.options, ch.count)
-
-    def pending_kind(self) -> ChoiceKind | None:
-        """The kind of the decision being asked (`pending.kind`), None in a phase's own decisions."""
-        pending = self._s.pending
-        return pending[-1].kind if pending else None
-
-    def _hidden_uids(self) -> frozenset[int]:
-        if self._hidden is None:
-            s = self._s
-            them = s.players[1 - self.player]
-            hidden = set(them.hand)
-            hidden.update(them.char_deck)
-            if not them.deck_revealed:
-                hidden.update(them.deck)
-            for seat in (0, 1):
-                for land in s.players[seat].lands.values():
-                    m = land.monster
-                    if m is not None and not m.face_up and m.owner != self.player and not m.seen:
-                        hidden.add(m.uid)
-            self._hidden = frozenset(hidden)
-        return self._hidden
-
-    def card(self, uid: int) -> ManaCard | None:
-        """The printed card of a uid, if this player may know it."""
-        if uid < 0:
-            return None
-        try:
-            if self._owner[uid] == self.player:
-                return self._cards[uid]
-        except IndexError:
-            return None
-        hidden = self._hidden
-        if hidden is None:
-            hidden = self._hidden_uids()
-        return self._cards[uid] if uid not in hidden else None
-
-    def mana(self, seat: int) -> tuple[int, int]:
-        p = self._s.players[seat]
-        return p.available, p.used
-
-    def available(self, seat: int) -> int:
-        return self._s.players[seat].available
-
-    def hand(self) -> list[int]:
-        return list(self._s.players[self.player].hand)
-
-    def hand_size(self, seat: int) -> int:
-        return len(self._s.players[seat].hand)
-
-    def deck_size(self, seat: int) -> int:
-        return len(self._s.players[seat].deck)
-
-    def party(self, seat: int) -> list[tuple[int, bool]]:
-        return [(c.uid, c.tapped) for c in self._s.players[seat].party]
-
-    def party_cards(self, seat: int) -> list[ManaCard]:
-        """The cards of a party, in order (a party is face up: `card` of each uid)."""
-        cards = self._cards
-        return [cards[c.uid] for c in self._s.players[seat].party]
-
-    def characters_left(self, seat: int) -> int:
-        p = self._s.players[seat]
-        return len(p.party) + len(p.char_deck)
-
-    def lands(self, seat: int) -> dict[Pos, int]:
-        """Position -> land uid of a player's grid (shared for this decision: do not modify)."""
-        found = self._lands.get(seat)
-        if found is None:
-            found = self._lands[seat] = {pos: land.uid for pos, land in self._s.players[seat].lands.items()}
-        return found
-
-    def land_squares(self, seat: int) -> KeysView[Pos]:
-        """The squares of a player's grid (a live view of the position: read it now, do not keep it)."""
-        return self._s.players[seat].lands.keys()
-
-    def land_count(self, seat: int) -> int:
-        return len(self._s.players[seat].lands)
-
-    def monsters(self) -> list[tuple[tuple[int, int, int], int, int | None, bool, bool]]:
-        """(where, owner, uid if visible, face_up, acted) for every monster on the field."""
-        if self._monsters is not None:
-            return self._monsters
-        out = []
-        for s in (0, 1):
-            for pos, land in self._s.players[s].lands.items():
-                m = land.monster
-                if m is None:
-                    continue
-                visible = m.face_up or m.owner == self.player or m.seen
-                out.append(((s, pos[0], pos[1]), m.owner, m.uid if visible else None, m.face_up, m.acted))
-        self._monsters = out
-        return out
-
-    def land_positions(self, seat: int) -> list[Pos]:
-        """Where a player could make land now (public: the grids are face up)."""
-        if seat not in self._positions:
-            self._positions[seat] = self._s.land_positions(seat)
-        return self._positions[seat]
-
-    def land_gain(self, uid: int, pos: Pos) -> int:
-        s = self._s
-        return s.land_gain(self.player, s.cards[uid], pos)
-
-    def monster_strength(self, where: tuple[int, int, int], kind: BattleKind = BattleKind.CHARACTER_ATTACK
-                         ) -> tuple[int, int] | None:
-        """A visible monster's STR/DEF in a battle of `kind` where it stands; None if face down and not ours."""
-        key = (where, kind)
-        if key in self._strength:
-            return self._strength[key]
-        s = self._s
-        pos = (where[1], where[2])
-        land = s.players[where[0]].lands.get(pos)
-        value: tuple[int, int] | None = None
-        if land is not None and land.monster is not None:
-            m = land.monster
-            if m.face_up or m.owner == self.player or m.seen:
-                value = s.monster_stats(m.uid, m.owner, where[0], kind, pos)
-        self._strength[key] = value
-        return value
-
-    def land_card(self, seat: int, pos: Pos) -> ManaCard | None:
-        """The card of a player's land at `pos`, if any (lands are face up: `card` of its uid)."""
-        land = self._s.players[seat].lands.get(pos)
-        return self._cards[land.uid] if land is not None else None
-
-    def monster_facts(self, where: tuple[int, int, int], kind: BattleKind = BattleKind.CHARACTER_ATTACK
-                      ) -> tuple[ManaCard | None, tuple[int, int] | None]:
-        """(`monster_card`, `monster_strength`) of the square `where`, in one look."""
-        pos = (where[1], where[2])
-        land = self._s.players[where[0]].lands.get(pos)
-        m = land.monster if land is not None else None
-        key = (where, kind)
-        memo = self._strength
-        if m is None:
-            memo[key] = None
-            return None, None
-        visible = m.face_up or m.seen
-        if key in memo:
-            strength = memo[key]
-        else:
-            strength = memo[key] = self._s.monster_stats(m.uid, m.owner, where[0], kind, pos) \
-                if visible or m.owner == self.player else None
-        if visible:
-            return self._cards[m.uid], strength
-        return (self.card(m.uid) if m.owner == self.player else None), strength
-
-    def monster_acted(self, where: tuple[int, int, int]) -> bool | None:
-        """Has the monster at `where` used its action this turn (public); None if no monster stands there."""
-        land = self._s.players[where[0]].lands.get((where[1], where[2]))
-        m = land.monster if land is not None else None
-        return m.acted if m is not None else None
-
-    def monster_card(self, where: tuple[int, int, int]) -> ManaCard | None:
-        """The card of the monster at `where`, if there is one and this player may know it: `card` of the uid
-        `monsters()` shows there (a face-up or seen card is known without looking at the hidden zones)."""
-        land = self._s.players[where[0]].lands.get((where[1], where[2]))
-        m = land.monster if land is not None else None
-        if m is None:
-            return None
-        if m.face_up or m.seen:
-            return self._cards[m.uid]
-        return self.card(m.uid) if m.owner == self.player else None
-
-    def battle(self) -> BattleView | None:
-        """The battle in progress, as this player may see it (a face-down enemy monster stays unknown)."""
-        if self._battle is not _UNSET:
-            return self._battle  # type: ignore[no-any-return]
-        b = self._s.battle
-        if b is None:
-            view = None
-        else:
-            view = BattleView(b.kind, b.attacker, b.monster_owner, self._fought(b), b.where, b.destination, b.chars)
-        self._battle = view
-        return view
-
-    def condition_met(self, needs: Sequence[Attr]) -> bool:
-        return self._s.condition_met(self.player, needs)
-
-    def _fought(self, b: Battle) -> ManaCard | None:
-        """`card` of the battle's monster, read off the field while it is there (no look at the hidden zones:
-        on the field only a face-down monster of the opponent, never seen, is hidden)."""
-        s = self._s
-        found = s._battle_monster(b)
-        if found is None:
-            return self.card(b.monster_uid)
-        m = s.players[found[0]].lands[found[1]].monster
-        assert m is not None
-        if m.face_up or m.seen or m.owner == self.player or self._owner[m.uid] == self.player:
-            return self._cards[m.uid]
-        return None
-
-    def items(self, seat: int) -> dict[int, list[int]]:
-        """Character uid -> the items it carries (items are face up)."""
-        return {c.uid: c.items for c in self._s.players[seat].party}
-
-    def being_used(self) -> tuple[int, ManaCard, Any] | None:
-        """(user, card, action) of the card a cancel would answer, if any (it is face up: it is being used)."""
-        if not self._s.stack:
-            return None
-        seat, action, _cost = self._s.stack[-1]
-        return seat, self._cards[action.card], action
-
-    def battle_numbers(self) -> tuple[int, list[int], int, int] | None:
-        """(characters' total STR, their DEFs, the monster's STR, its DEF) as things stand in the battle, the
-        monster taken as average while it is face down and not ours."""
-        if self._numbers is _UNSET:
-            self._numbers = self._battle_numbers()
-        numbers = self._numbers
-        if numbers is None:
-            return None
-        return numbers[0], list(numbers[1]), numbers[2], numbers[3]
-
-    def _battle_numbers(self) -> tuple[int, list[int], int, int] | None:
-        s = self._s
-        b = s.battle
-        if b is None:
-            return None
-        found = s._battle_monster(b)
-        m = s.players[found[0]].lands[found[1]].monster if found is not None else None
-        if m is None:
-            return None
-        known = m.face_up or m.owner == self.player or m.seen or s._flag(b, "stand_in") is not None
-        fighters = s._fighters(b, known)
-        if known:
-            m_str, m_def = s.monster_stats(b.monster_uid, b.monster_owner, found[0] if found else None)
-        else:
-            m_str, m_def = 3, 3
-        return sum(f[1] for f in fighters), [f[2] for f in fighters], m_str, m_def
-
-    def lasting(self, flag: str) -> bool:
-        return self._s._lasting_on(flag)
 
 
 GAME = ManaGame
