@@ -24,15 +24,12 @@ from tcgsim.games.eva.cards import (
     EVA_NAMES,
     N_CHARS,
     N_EVAS,
-    City,
     EvaCard,
     Kind,
     Mark,
-    can_reach,
     city,
     distinct,
     eva_cards,
-    normalise_groups,
 )
 from tcgsim.games.eva.effects import CHAR_INDEX, OTHER, Board, Effect, Target, Verb, holds
 from tcgsim.games.eva.state import (
@@ -48,6 +45,7 @@ from tcgsim.games.eva.state import (
     Window,
     WindowKind,
 )
+from tcgsim.games.eva.talk import TalkRules
 from tcgsim.games.eva.view import EvaShortView, EvaView
 
 HAND_SIZE = 6  # EVA-SETUP-5: 山札から6枚引いて手札にする
@@ -100,25 +98,12 @@ _STOP = A.Take(-1)
 
 
 # ------------------------------------------------------------------------------------------------ the city
-# 第3新東京市 in play: the six main characters (face up / down, groups), the three main Evas, the cards under
-# them, and the rules of speech both rule sets share: who may speak (EVA-TALK-4..7), who may be addressed
-# (EVA-SERIF-2, I-REACH), what a 傷 or 求 does (EVA-SERIF-5..9) and who may answer with a <対抗> セリフ (I-COUNTER).
+# 第3新東京市 in play: the six main characters (face up / down, groups), the three main Evas and the cards under
+# them (the attributes: fields.CityFields); the rules of speech both rule sets share are TalkRules (talk.py).
 
 
-class CityState(State):
+class CityState(TalkRules, State):
     """The part of a position both variants share. Subclasses own the players, turn and flow."""
-
-    cards: tuple[EvaCard, ...]
-    owner: tuple[int, ...]
-    city: City
-    down: list[bool]
-    group: list[int]
-    eva_down: list[bool]
-    under_char: list[list[int]]
-    under_eva: list[list[int]]
-    speak_count: list[int]
-    spoken: list[Spoken]
-    protect_turn: list[bool]  # a drama's protect, until the end of the turn
 
     def _init_city(self) -> None:
         self.city = city()
@@ -147,101 +132,9 @@ class CityState(State):
                 tuple(map(tuple, self.under_eva)), tuple(self.speak_count), tuple(s.sig() for s in self.spoken),
                 tuple(self.protect_turn))
 
-    # ------------------------------------------------------------------------------------------ speech
-
-    def reach(self, c: int, t: int) -> bool:
-        return can_reach(self.city.adjacent, self.group, c, t)
-
-    def allowance(self, c: int) -> int:
-        """EVA-TALK-4, -6: one card per turn, plus one per character card put under the character."""
-        return 1 + sum(self.cards[u].allowance for u in self.under_char[c])
-
-    def can_speak(self, c: int) -> bool:
-        """EVA-TALK-4, -5, -7: a face-up character with allowance left; (OTHER): any face-up character."""
-        if c == OTHER:
-            return not all(self.down)
-        return not self.down[c] and self.speak_count[c] < self.allowance(c)
-
-    def serif_marks(self, card: EvaCard) -> list[int]:
-        """The mark numbers of a card's dialogue side that its colour may speak now (EVA-SERIF-2, -3)."""
-        c = card.colour
-        if c == OTHER or c < 0 or not self.can_speak(c):
-            return []
-        return [i for i, (_kind, t) in enumerate(card.marks) if self.reach(c, t)]
-
-    def serif_counter_ok(self, card: EvaCard, answered: Spoken) -> bool:
-        """I-COUNTER: `card` may answer the セリフ `answered` as a <対抗> セリフ."""
-        c = card.colour
-        if c == OTHER or c < 0 or not self.can_speak(c):
-            return False
-        speaker = answered.speaker
-        target = self.cards[answered.uid].marks[answered.mark][1]
-        for addressee in (speaker, target):
-            if addressee != c and self.reach(c, addressee) and (
-                    card.serif_counter or any(t == addressee for _k, t in card.marks)):
-                return True
-        return False
-
-    # ------------------------------------------------------------------------------------------ the city
-
-    def _merge(self, a: int, b: int) -> None:
-        """Group a and b (merging their groups, I-REACH)."""
-        ga, gb = self.group[a], self.group[b]
-        new = min(a, b) if ga < 0 and gb < 0 else max(ga, gb)
-        old = {x for x in (ga, gb) if x >= 0}
-        for c in range(N_CHARS):
-            if self.group[c] in old:
-                self.group[c] = new
-        self.group[a] = self.group[b] = new
-        normalise_groups(self.group)
-
-    def _leave_group(self, c: int) -> None:
-        if self.group[c] >= 0:
-            self.group[c] = -1
-            normalise_groups(self.group)
-
-    def _down_char(self, c: int) -> None:
-        """A character downed by any effect first leaves its group (I-REACH)."""
-        self._leave_group(c)
-        self.down[c] = True
-
-    def _protected(self, c: int) -> bool:
-        """The next hurt on c is ignored: a drama's protect this turn, else a protect put card under c (which is
-        then discarded)."""
-        if self.protect_turn[c]:
-            self.protect_turn[c] = False
-            return True
-        for uid in self.under_char[c]:
-            card = self.cards[uid]
-            if card.kind is Kind.PUT and any(e.verb is Verb.PROTECT for e in card.effects):
-                self.under_char[c].remove(uid)
-                self._to_discard(uid)
-                return True
-        return False
-
     @abstractmethod
     def _to_discard(self, uid: int) -> None:
         """Put a card in its owner's discard pile (each rule set keeps its piles its own way)."""
-
-    def resolve_serif(self, speaker: int, kind: Mark, target: int) -> str:
-        """EVA-SERIF-6, -8: what an uncancelled 傷 / 求 does; returns what happened, for the log."""
-        if kind is Mark.HURT:
-            if self._protected(target):
-                return "protected"
-            if self.group[target] >= 0:
-                self._leave_group(target)
-                return "ungrouped"
-            if self.down[target]:
-                return "nothing"
-            self._down_char(target)
-            return "downed"
-        if self.down[target]:
-            self.down[target] = False
-            return "revived"
-        if self.group[speaker] >= 0 and self.group[speaker] == self.group[target]:
-            return "nothing"
-        self._merge(speaker, target)
-        return "grouped"
 
 
 # ------------------------------------------------------------------------------------------------ standard rules

@@ -1,0 +1,81 @@
+"""The attributes of the EVA state classes, declared once for the type checker.
+
+The rules of each area live in a mixin class in the module named after its section of docs/rules/eva.md
+(talk.py, battle.py, ...), and the state classes of game.py inherit them. A mixin reads and writes the state's
+attributes and calls methods of the other areas; these bases say what those are, so mypy checks every mixin as
+if it were the state itself. They hold annotations only (and, under TYPE_CHECKING, the signatures of the methods
+other areas call): at run time they add no attribute and no method, so the state and its hot path are the same.
+mypy checks each signature here against the real method (a state inherits both, and they must agree).
+
+- `CityFields`: 第3新東京市 in play, both rule sets (set by `CityState._init_city`).
+- `EvaFields`: the standard rules (`EvaState`); `ShortFields`: the short rule (`EvaShortState`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from tcgsim.engine import State
+
+if TYPE_CHECKING:
+    from tcgsim.games.eva.cards import City, EvaCard
+    from tcgsim.games.eva.game import EvaGame, EvaShortGame
+    from tcgsim.games.eva.state import Battle, Choice, Offer, Phase, Player, Spoken, Stage, Window
+
+
+class CityFields(State):
+    cards: tuple[EvaCard, ...]
+    owner: tuple[int, ...]
+    city: City
+    down: list[bool]
+    group: list[int]
+    eva_down: list[bool]
+    under_char: list[list[int]]
+    under_eva: list[list[int]]
+    speak_count: list[int]
+    spoken: list[Spoken]
+    protect_turn: list[bool]  # a drama's protect, until the end of the turn
+
+    if TYPE_CHECKING:
+        def _to_discard(self, uid: int) -> None: ...
+
+
+class EvaFields(CityFields):
+    game: EvaGame
+    n: int
+    rng: random.Random
+    players: list[Player]
+    active: int
+    phase: Phase
+    window: Window | None
+    offer: Offer | None
+    battle: Battle | None
+    stage: Stage | None
+    pending: list[Choice]
+    draw2: list[tuple[int, int]]
+    starved: list[bool]
+    angel: int
+    angel_queue: list[int]
+    angels_defeated: int
+    last_stand: bool
+    turn_done: bool
+    tally: list[list[int]]
+    hand_turn: list[int]
+    played_turn: list[int]
+
+
+class ShortFields(CityFields):
+    game: EvaShortGame
+    rng: random.Random
+    players: list[Player]
+    assigned: list[int]
+    active: int
+    to_act: int
+    passes: int
+    offer: Offer | None
+    tally: list[int]
+    history: list[tuple[int, int, int]]
+    cleared: list[bool]
+    hand_turn: list[int]
+    played_turn: list[int]
