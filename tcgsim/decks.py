@@ -43,12 +43,13 @@ a full stop: `# Notes.`. A heading whose count differs from the cards under it g
 from __future__ import annotations
 
 import difflib
+import hashlib
 import os
 import re
 import stat
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -154,6 +155,7 @@ class Deck:
     problems: tuple[DeckError, ...] = ()  # line-level problems found while reading: errors
     section_lines: Mapping[str, int] = field(default_factory=dict)
     warnings: tuple[DeckError, ...] = ()  # things read and set aside (a sideboard): the deck is still valid
+    sha256: str | None = None  # of the bytes read from the file (a run records it); None for a deck built in memory
 
     def entries(self, section: str) -> tuple[DeckEntry, ...]:
         return self.sections.get(section, ())
@@ -276,7 +278,8 @@ def read_deck(path: str | Path, game: str | None = None) -> Deck:
     shown = str(path)
     raw = _read_file_bytes(p, shown)
     text = decode_deck_bytes(shown, raw)
-    return parse_deck_text(text, shown, game=game, fmt=_format_of(p, text))
+    deck = parse_deck_text(text, shown, game=game, fmt=_format_of(p, text))
+    return replace(deck, sha256=hashlib.sha256(raw).hexdigest())
 
 
 # Longest first: the UTF-32-LE mark starts with the UTF-16-LE one.

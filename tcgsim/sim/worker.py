@@ -15,7 +15,6 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tcgsim.agents import make_agent
@@ -35,10 +34,10 @@ MAX_SEATS = 4  # deck_0..deck_3, ai_0..ai_3: the most players any game has (eva)
 
 
 def deck_sha256(deck: Deck) -> str:
-    """The sha256 of the deck's file; for a deck built in memory, of its contents (so resume still checks it)."""
-    path = Path(deck.path)
-    if path.is_file():
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The sha256 of the bytes the deck was read from (not the file as it is now: it may have changed since);
+    for a deck built in memory, of its contents (so resume still checks it)."""
+    if deck.sha256 is not None:
+        return deck.sha256
     content = {"game": deck.game, "name": deck.name,
                "sections": {k: [[e.ref, e.count] for e in v] for k, v in deck.sections.items()}}
     return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
