@@ -23,8 +23,11 @@ from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
-from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
+from tcgsim.games.godzilla.counters import CounterRules
+from tcgsim.games.godzilla.effects import Eff, EffectRules, Verb, _filter_ok, ability_matches
+from tcgsim.games.godzilla.events import EventRules
 from tcgsim.games.godzilla.field import FieldRules
+from tcgsim.games.godzilla.operations import OperationRules
 from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site, _opp
 from tcgsim.games.godzilla.view import GzView
 from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason, WinRules
@@ -60,10 +63,6 @@ TEMPO = (
     TempoMetric("rebellion", "total rebellion of the player's monsters"),
     TempoMetric("hand", "cards in hand"),
 )
-
-
-def _filter_ok(e: Eff, card: GzCard) -> bool:
-    return (not e.attr or bool(card.attrs & e.attr)) and (not e.species or card.species == e.species)
 
 
 _END_PLACEMENT = A.EndPlacement()
@@ -110,7 +109,7 @@ class GzGame(Game):
         return A.action_from_json(data)
 
 
-class GzState(WinRules, FieldRules, State):
+class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, EffectRules, State):
     """A GODZILLA game in progress."""
 
     game: GzGame
@@ -722,20 +721,6 @@ class GzState(WinRules, FieldRules, State):
                     out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != s.sid)
         return out
 
-    def _event_targets(self, seat: int, c: GzCard) -> list[int]:
-        """Where an event may go: the ids of the cards it may be attached to, or for an environment the
-        environment it destroys (-1: none; GZ-EVENT-7: with 2 in play one must go)."""
-        if c.subtype == "environment":
-            return list(self.envs) if len(self.envs) >= 2 else [-1, *self.envs]
-        to = c.attach_to
-        if to == "own_base":
-            return [s.sid for s in self.players[seat].row if s is not None]
-        if to == "own_monster":
-            return [m.mid for m in self.players[seat].mons]
-        if to == "enemy_monster":
-            return [m.mid for m in self.players[_opp(seat)].mons]
-        return [m.mid for q in self.players for m in q.mons]
-
     def _placement_action(self, action: Any) -> None:
         seat = self.active
         p = self.players[seat]
@@ -846,35 +831,6 @@ class GzState(WinRules, FieldRules, State):
             out.append(u)
         return out
 
-    def _operation_actions(self, seat: int) -> list[Any]:
-        """Operations usable now (not counters: those answer a card being played)."""
-        p = self.players[seat]
-        cards = self.cards
-        spare = len(p.hand) - 1
-        out: list[Any] = []
-        for u in self._distinct(p.hand, Kind.OPERATION):
-            c = cards[u]
-            if c.counter or c.cost > spare:
-                continue
-            out.extend(A.UseOperation(u, t) for t in self._op_targets(seat, c))
-        return out
-
-    def _op_targets(self, seat: int, c: GzCard) -> list[int]:
-        word = next((e.target for e in c.effects if e.target), "")
-        if word == "enemy_monster":
-            return [m.mid for m in self.players[_opp(seat)].mons]
-        if word == "own_monster":
-            if any(e.verb is Verb.EVOLVE_NOW for e in c.effects):
-                return [m.mid for m in self.players[seat].mons if self._evolutions(m)]
-            return [m.mid for m in self.players[seat].mons]
-        if word == "any_monster":
-            return [m.mid for q in self.players for m in q.mons]
-        if word == "own_base":
-            return [s.sid for s in self.players[seat].row if s is not None]
-        if word == "enemy_base":
-            return [s.sid for s in self.players[_opp(seat)].row if s is not None]
-        return [-1]
-
     def _advance_action(self, action: Any) -> None:
         seat = self.active
         t = type(action)
@@ -915,74 +871,6 @@ class GzState(WinRules, FieldRules, State):
 
     # ------------------------------------------------------------------------------------------ playing cards
 
-    def _play(self, seat: int, uid: int, target: int) -> None:
-        """A card played from hand (monster, event, operation): pay its cost, then the counter window
-        (GZ-INT-5), then it resolves."""
-        p = self.players[seat]
-        p.hand.remove(uid)
-        self.chain.append((uid, seat, target))
-        self._played(uid)
-        c = self.cards[uid]
-        self.record(self._phase_name(), seat, "play", card=c.name, target=self._id_name(target) if target >= 0
-                    else "-")
-        jobs = self.jobs
-        jobs.append((J.RESOLVE_CHAIN,))
-        jobs.append((J.COUNTER, _opp(seat)))
-        if c.cost:
-            jobs.append((J.PAY, seat, c.cost))
-
-    def _same_card(self, c: GzCard, top: GzCard) -> bool:
-        """GZ-COUNTER-2/4: the same card, or for monsters the same species (種族)."""
-        if not self.opts.same_card_counters:
-            return False
-        if top.kind is Kind.MONSTER:
-            return c.kind is Kind.MONSTER and (c.id == top.id or (bool(c.species) and c.species == top.species))
-        return c.id == top.id
-
-    def _counter_options(self, seat: int) -> list[Any]:
-        top = self.cards[self.chain[-1][0]]
-        p = self.players[seat]
-        spare = len(p.hand) - 1
-        out: list[Any] = []
-        kind_word = top.kind.name.lower()
-        for u in self._distinct(p.hand):
-            c = self.cards[u]
-            same = self._same_card(c, top)  # GZ-COUNTER-2/5: free
-            if same or (c.counter and c.cost <= spare and c.counter in ("any", kind_word)):
-                out.append(A.Counter(u))
-        return out
-
-    def _resolve_chain(self) -> None:
-        """GZ-INT-5: from the top down, each counter that is not itself countered cancels the card below it."""
-        chain = self.chain
-        self.chain = []
-        n = len(chain)
-        countered = [False] * n
-        for i in range(n - 1, 0, -1):
-            if not countered[i]:
-                countered[i - 1] = True
-        for uid, _seat, _t in chain[1:]:
-            self._to_dead(uid)  # GZ-COUNTER-6, GZ-OP-4
-        uid, seat, target = chain[0]
-        if countered[0]:
-            self._to_dead(uid)
-            self.record(self._phase_name(), seat, "countered", card=self._name(uid))
-            return
-        c = self.cards[uid]
-        if c.kind is Kind.MONSTER:
-            s = self.site(target)
-            if s is None or s.owner != seat:
-                self._to_dead(uid)
-                return
-            self._place_monster(seat, uid, target)
-        elif c.kind is Kind.EVENT:
-            self._resolve_event(seat, uid, target)
-        else:
-            self._to_dead(uid)  # GZ-OP-4: after use
-            self.record(self._phase_name(), seat, "operation", card=c.name, target=self._id_name(target)
-                        if target >= 0 else "-")
-            self._effects(c.effects, seat, uid, target)
-
     def _place_monster(self, seat: int, uid: int, sid: int) -> Mon:
         m = Mon(self._new_id(), uid, seat, sid)  # GZ-MISC-4: awake and open
         self.players[seat].mons.append(m)
@@ -990,114 +878,6 @@ class GzState(WinRules, FieldRules, State):
         self.dirty = True
         self.record(self._phase_name(), seat, "place_monster", card=self._name(uid), base=self._id_name(sid))
         return m
-
-    def _resolve_event(self, seat: int, uid: int, target: int) -> None:
-        c = self.cards[uid]
-        if c.subtype == "environment":  # GZ-EVENT-6/7
-            if target >= 0 and target in self.envs:
-                self.envs.remove(target)
-                self._to_dead(target)
-                self.record(self._phase_name(), seat, "environment_destroyed", card=self._name(target))
-            if len(self.envs) >= 2:
-                old = self.envs.pop(0)
-                self._to_dead(old)
-            self.envs.append(uid)
-            self.dirty = True
-            self.record(self._phase_name(), seat, "environment", card=c.name)
-            return
-        if self.mon(target) is None and self.site(target) is None:
-            self._to_dead(uid)
-            return
-        self._attach(uid, target)
-        self.dirty = True
-        self.record(self._phase_name(), seat, "attach", card=c.name, to=self._id_name(target))
-        self._effects(tuple(e for e in c.effects if e.timing == "on_play" and e.verb is not Verb.MODIFY),
-                      seat, uid, target)
-
-    def _attach(self, uid: int, target: int) -> None:
-        m = self.mon(target)
-        if m is not None:
-            m.attached.append(uid)
-        else:
-            s = self.site(target)
-            assert s is not None
-            s.attached.append(uid)
-        self.dirty = True
-
-    def _detach(self, uid: int) -> None:
-        for p in self.players:
-            for m in p.mons:
-                if uid in m.attached:
-                    m.attached.remove(uid)
-                    return
-            for s in p.row:
-                if s is not None and uid in s.attached:
-                    s.attached.remove(uid)
-                    return
-
-    def _effects(self, effs: Sequence[Eff], seat: int, source: int, target: int) -> None:
-        """Effects of an operation or of an event when played (timing on_play), on the chosen target."""
-        for e in effs:
-            self._effect(e, seat, target)
-
-    def _effect(self, e: Eff, seat: int, target: int) -> None:
-        v = e.verb
-        if v is Verb.DRAW:
-            for _ in range(e.amount):
-                self._draw(seat, e.deck == "battle")
-            return
-        if v is Verb.DISCARD:
-            them = _opp(seat)
-            n = min(e.amount, len(self.players[them].hand))
-            if n:
-                self.jobs.append((J.DISCARD, them, n))
-            return
-        if v is Verb.COUNTER:
-            return
-        m = self.mon(target)
-        s = self.site(target) if m is None else None
-        if m is None and s is None:
-            return  # the target left: the effect does nothing
-        card = self.cards[m.uid if m is not None else s.uid]  # type: ignore[union-attr]
-        if not _filter_ok(e, card):
-            return
-        if v is Verb.DAMAGE:
-            self._damage(target, e.amount)
-        elif v is Verb.HEAL:
-            if m is not None:
-                m.damage = max(0, m.damage - e.amount)
-            elif s is not None:
-                s.damage = max(0, s.damage - e.amount)
-        elif v is Verb.MODIFY:
-            if e.duration == "turn":
-                self.turn_mods.append((target, e.stat, e.amount))
-                self.dirty = True
-        elif m is not None:
-            if v is Verb.SLEEP:
-                m.asleep = True
-            elif v is Verb.WAKE:
-                m.asleep = False
-            elif v is Verb.DESTROY:
-                self._remove_mon(m, "dead")
-            elif v is Verb.BOUNCE:
-                self._remove_mon(m, "deck")
-            elif v is Verb.EVOLVE_NOW:
-                self.jobs.append((J.EVOLVE_NOW, m.owner, m.mid))
-            elif v is Verb.DEVOLVE:
-                self.jobs.append((J.DEVOLVE, m.owner, m.mid))
-
-    def _damage(self, ident: int, amount: int) -> None:
-        """Fixed damage markers (GZ-MON-12's fixed damage, `damage` effects): defense does not reduce them."""
-        m = self.mon(ident)
-        if m is not None:
-            m.damage += amount
-            m.hurt = True  # GZ-INT-6
-            self._check_mon(m)
-            return
-        s = self.site(ident)
-        if s is not None:
-            s.damage += amount
-            self._check_site(s)
 
     # ------------------------------------------------------------------------------------------ leaving
 
@@ -1133,30 +913,6 @@ class GzState(WinRules, FieldRules, State):
         self._release(m.attached, {where, *self.adjacent_sids(where)})
         m.attached = []
         self.dirty = True
-
-    def _release(self, attached: list[int], near: set[int]) -> None:
-        """GZ-EVENT-4/5: attachments of a card leaving the field go to their owners' 撃破ゾーン; persons try to
-        escape first (GZ-INT-11) to a card on the bases `near` (where it stood and next to it)."""
-        cards = self.cards
-        for a in attached:
-            c = cards[a]
-            if c.subtype == "person":
-                owner = self.game.owner[a]
-                options = self._escape_targets(owner, c, near)
-                if options:
-                    self.limbo.append(a)
-                    self.jobs.append((J.ESCAPE, owner, a, tuple(options)))
-                    continue
-            self._to_dead(a)
-
-    def _escape_targets(self, owner: int, c: GzCard, near: set[int]) -> list[int]:
-        valid = set(self._event_targets(owner, c))
-        out = [s for s in near if s in valid]  # bases (own_base persons)
-        for q in self.players:
-            for m in q.mons:
-                if m.mid in valid and self.where_is(m) in near:
-                    out.append(m.mid)
-        return sorted(out)
 
     def _destroy_site(self, s: Site) -> None:
         """GZ-BASE-14: to the 撃破ゾーン, a ruin in its place; its monsters flee to another own base (GZ-INT-19),
