@@ -45,7 +45,8 @@ from tcgsim.games.eva.actions import (
 )
 from tcgsim.games.eva.cards import CHAR_NAMES, Kind, Mark, city, eva_cards
 from tcgsim.games.eva.effects import CHARACTERS
-from tcgsim.games.eva.game import HAND_SIZE, EvaGame, EvaOptions, EvaShortGame, EvaState, ShortWinReason, WinReason
+from tcgsim.games.eva.game import EvaGame, EvaOptions, EvaShortGame, EvaState, ShortWinReason, WinReason
+from tcgsim.games.eva.setup import HAND_SIZE
 from tcgsim.games.eva.state import Phase, WindowKind
 from tests.games.eva_positions import C, E, make_game, names, position, short_position, uid_of
 

@@ -64,6 +64,10 @@ class EvaFields(CityFields):
     hand_turn: list[int]
     played_turn: list[int]
 
+    if TYPE_CHECKING:  # the methods one area calls in another (game.py, turn.py, ...)
+        def _advance(self) -> None: ...
+        def _start_turn(self) -> None: ...
+
 
 class ShortFields(CityFields):
     game: EvaShortGame

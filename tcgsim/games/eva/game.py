@@ -32,6 +32,7 @@ from tcgsim.games.eva.cards import (
     eva_cards,
 )
 from tcgsim.games.eva.effects import CHAR_INDEX, OTHER, Board, Effect, Target, Verb, holds
+from tcgsim.games.eva.setup import SetupRules
 from tcgsim.games.eva.state import (
     PHASE_NAMES,
     Battle,
@@ -48,11 +49,9 @@ from tcgsim.games.eva.state import (
 from tcgsim.games.eva.talk import TalkRules
 from tcgsim.games.eva.view import EvaShortView, EvaView
 
-HAND_SIZE = 6  # EVA-SETUP-5: 山札から6枚引いて手札にする
 FIRST_DRAW = 1  # EVA-DRAW1-3: 手番プレイヤーのみ山札からカードを1枚引く
 BATTLE_LOSS_CARDS = 3  # EVA-BATTLE-8: 右隣のプレイヤーから手札のカードをランダムに3枚引かれ
 REI = CHAR_INDEX["rei"]  # EVA-DRAW1-2: 綾波レイ recovers in the first draw phase
-MAX_SETUP_REDRAWS = 100  # EVA-SETUP-6 repeats "until no 使徒": a guard for decks that are nearly all 使徒
 
 WINDOW_TYPES: dict[WindowKind, frozenset[Kind]] = {
     WindowKind.DRAW1: frozenset({Kind.DRAMA}),  # EVA-DRAW1-5
@@ -181,7 +180,7 @@ class EvaGame(Game):
         return A.action_from_json(data)
 
 
-class EvaState(CityState):
+class EvaState(SetupRules, CityState):
     """A standard-rules game in progress."""
 
     game: EvaGame
@@ -455,37 +454,6 @@ class EvaState(CityState):
         return effect.cond is None or holds(effect.cond, self.board(seat), -1)
 
     # ------------------------------------------------------------------------------------------ setup / turn
-
-    def _setup(self) -> None:
-        """EVA-SETUP-2..7."""
-        g = self.game
-        returned = 0
-        for seat in range(self.n):
-            p = self.players[seat]
-            p.deck = list(g.main_uids[seat])
-            self.rng.shuffle(p.deck)  # EVA-SETUP-2
-            p.hokan = g.hokan_uids[seat]  # EVA-SETUP-3: LV1 side up, level 0
-            p.hand = [p.deck.pop() for _ in range(min(HAND_SIZE, len(p.deck)))]  # EVA-SETUP-5
-            for _ in range(MAX_SETUP_REDRAWS):  # EVA-SETUP-6: 使徒 back, shuffle, draw as many, until none
-                angels = [u for u in p.hand if self.cards[u].kind is Kind.ANGEL]
-                if not angels:
-                    break
-                returned += len(angels)
-                p.hand = [u for u in p.hand if u not in angels]
-                p.deck.extend(angels)
-                self.rng.shuffle(p.deck)
-                p.hand.extend(p.deck.pop() for _ in range(min(len(angels), len(p.deck))))
-            else:  # a deck of (almost) only 使徒: keep the 使徒 out of the hand
-                angels = [u for u in p.hand if self.cards[u].kind is Kind.ANGEL]
-                p.hand = [u for u in p.hand if u not in angels]
-                p.deck[:0] = angels
-            for uid in p.hand:
-                self.hand_turn[uid] = 0
-        self.active = self.rng.randrange(self.n) if self.game.options.random_first_player else 0  # EVA-SETUP-7
-        self.record("setup", None, "setup", players=self.n, returned=returned)
-        self.record("setup", self.active, "first_player")
-        self._start_turn()
-        self._advance()
 
     def _start_turn(self) -> None:
         """① 第1ドローフェイズ up to its speaking window (EVA-DRAW1-1..4)."""
