@@ -1,8 +1,9 @@
-"""Legend of Mana CARD DUEL: setup, the turn, land make, monsters, battles, win conditions.
+"""Legend of Mana CARD DUEL: the game, its state, the turn sequence, legal actions and their dispatch, win checks.
 
-Rule ids (MANA-...) refer to docs/rules/mana.md, which cites the seed for each and lists every interpretation;
-the interpretations themselves are `ManaOptions` and the rule constants of common.py, so each can be changed in
-one place. What a player may see of a position is view.py.
+Rule ids (MANA-...) refer to docs/rules/mana.md, which cites the seed for each and lists every interpretation. Each
+rule area is a mixin in a module named after its section (setup.py); `ManaState` inherits them all, so a rule
+is found by its id in the docs, then in the file its section names. The interpretations are options
+(`ManaOptions`, below) or the rule constants of common.py, so each can be changed in one place.
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ from tcgsim.games.mana.common import (
     _Verb_UNTAP_CHARACTER,
 )
 from tcgsim.games.mana.effects import Effect, Verb
+from tcgsim.games.mana.setup import SetupRules
 from tcgsim.games.mana.state import Battle, BattleKind, Character, Choice, Land, Monster, Player, Pos
 from tcgsim.games.mana.view import ManaView
 
@@ -285,7 +287,7 @@ class ManaGame(Game):
         return A.action_from_json(data)
 
 
-class ManaState(State):
+class ManaState(SetupRules, State):
     """A Legend of Mana game in progress."""
 
     game: ManaGame
@@ -517,29 +519,6 @@ class ManaState(State):
         return None
 
     # ------------------------------------------------------------------------------------------ setup / turn
-
-    def _setup(self) -> None:
-        """MANA-SETUP-*: shuffle both decks, draw 7, offer the mulligan, fill the parties."""
-        g = self.game
-        for seat in (0, 1):
-            p = self.players[seat]
-            p.deck = list(g.main_uids[seat])
-            p.char_deck = list(g.char_uids[seat])
-            self.rng.shuffle(p.deck)
-            self.rng.shuffle(p.char_deck)
-            self._draw(seat, HAND_SIZE)
-        if self.events is not None:
-            self.record("setup", None, "setup", hands=[len(p.hand) for p in self.players])
-        # MANA-SETUP-4: the first player decides first; the choices go on a stack, so push in reverse
-        for seat in (1, 0):
-            if self._may_mulligan(seat):
-                self.pending.append(Choice(_ChoiceKind_MULLIGAN, seat))
-        self._advance()
-
-    def _may_mulligan(self, seat: int) -> bool:
-        hand = self.players[seat].hand
-        artifacts = sum(self.cards[uid].kind is _Kind_ARTIFACT for uid in hand)
-        return artifacts == 0 or artifacts == len(hand)
 
     def _start_turn(self) -> None:
         """MANA-TURN-1..5: recover, refill the party, check 12 mana, draw (the first player skips turn 1)."""
