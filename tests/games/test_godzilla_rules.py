@@ -32,12 +32,12 @@ from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import (
     CLOSED_BASE,
-    INITIAL_CARDS,
     GzGame,
     GzOptions,
     GzState,
     WinReason,
 )
+from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
     RUIN,

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
-from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
 from tcgsim.games.godzilla.counters import CounterRules
@@ -28,19 +28,19 @@ from tcgsim.games.godzilla.effects import Eff, EffectRules, Verb, _filter_ok, ab
 from tcgsim.games.godzilla.events import EventRules
 from tcgsim.games.godzilla.field import FieldRules
 from tcgsim.games.godzilla.operations import OperationRules
+from tcgsim.games.godzilla.setup import SetupRules
 from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site, _opp
+from tcgsim.games.godzilla.turn import TEMPO, TurnRules
 from tcgsim.games.godzilla.view import GzView
-from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason, WinRules
+from tcgsim.games.godzilla.winning import WinReason, WinRules
+
+# The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons, the tempo
+# metrics, the event texts of `tcgsim play`.
+__all__ = ["EVENT_TEXT", "GAME", "GzGame", "GzOptions", "GzState", "TEMPO", "WinReason"]
 
 # The seed's numbers (GZ-...), and the interpretations' (GZ-INT-...), each in one place.
-INITIAL_CARDS = 6  # GZ-SETUP-4: 拠点と怪獣を合計 6枚まで (the first base included)
-INITIAL_REBELLION = 10  # GZ-SETUP-9: 反逆値の合計値が 10以下
-INITIAL_REBELLION_ONE_BASE = 5  # GZ-SETUP-9: 拠点が 1枚だけの場合は合計が 5以下
-SECOND_PLAYER_HAND = 2  # GZ-START-2 / GZ-SETUP-11
-PREGAME_BASES = 1  # GZ-SETUP-13: 拠点は最大1枚まで, closed
 CLOSED_BASE = (0, 0, 5)  # GZ-BASE-11: クローズ中は 破壊力 0・防御力 0・体力 5・属性無し
 RUIN_DAMAGE = 1  # GZ-BASE-16: 廃墟マーカーは 1ダメージ
-MONSTER_RECOVERY = (1, 2)  # GZ-MON-14: 1, or 2 on a base sharing an attribute
 
 
 @dataclass(frozen=True)
@@ -54,19 +54,6 @@ class GzOptions(GameOptions):
     same_card_counters: bool = True  # GZ-COUNTER-2: the standard rules' same-card counter
 
 
-TEMPO = (
-    TempoMetric("open_bases", "the player's open bases at the end of the turn"),
-    TempoMetric("closed_bases", "the player's closed bases"),
-    TempoMetric("destroyed", "enemy bases the player has destroyed (GZ-WIN-1 counts to 4)"),
-    TempoMetric("monsters", "the player's monsters on the field"),
-    TempoMetric("control", "total control (sum of the control of own bases, closed ones included)"),
-    TempoMetric("rebellion", "total rebellion of the player's monsters"),
-    TempoMetric("hand", "cards in hand"),
-)
-
-
-_END_PLACEMENT = A.EndPlacement()
-_END_ADVANCE = A.EndAdvance()
 _PASS = A.Pass()
 _NO_RELIEF = A.Relieve(-1)
 _NO_FIGHT = A.Fight(-1, -1)
@@ -109,7 +96,8 @@ class GzGame(Game):
         return A.action_from_json(data)
 
 
-class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, EffectRules, State):
+class GzState(WinRules, SetupRules, TurnRules, CounterRules, EventRules, OperationRules, FieldRules, EffectRules,
+              State):
     """A GODZILLA game in progress."""
 
     game: GzGame
@@ -405,17 +393,6 @@ class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, Ef
 
     # ------------------------------------------------------------------------------------------ zones
 
-    def _draw(self, seat: int, battle: bool) -> bool:
-        p = self.players[seat]
-        deck = p.bdeck if battle else p.deck
-        if not deck:  # GZ-MISC-2 / GZ-INT-12: nothing is drawn, the game goes on
-            return False
-        uid = deck.pop()
-        p.hand.append(uid)
-        if self.hand_turn[uid] < 0:
-            self.hand_turn[uid] = self.turn
-        return True
-
     # ------------------------------------------------------------------------------------------ the loop
 
     def _advance(self) -> None:
@@ -535,47 +512,6 @@ class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, Ef
             return ruins
         return [A.LEFT, A.RIGHT] if row else [A.LEFT]
 
-    def _first_base_legal(self) -> list[Any]:
-        p = self.players[self.actor]
-        return [A.PlaceBase(u, A.LEFT) for u in self._distinct(p.deck[::-1], Kind.BASE)]  # in the list's order
-
-    def _initial_legal(self) -> list[Any]:
-        """GZ-SETUP-4..9: bases and red monsters from the main deck, 6 cards at most, rebellion 10 (5)."""
-        seat = self.actor
-        p = self.players[seat]
-        out: list[Any] = [_END_PLACEMENT]
-        if p.placed >= INITIAL_CARDS:
-            return out
-        cards = self.cards
-        for u in self._distinct(p.deck[::-1]):
-            c = cards[u]
-            if c.kind is Kind.BASE:
-                if self._base_allowed(seat, c):
-                    out.extend(A.PlaceBase(u, slot) for slot in (A.LEFT, A.RIGHT))
-            elif c.kind is Kind.MONSTER and not c.blue:
-                sites = p.sites()
-                limit = INITIAL_REBELLION if len(sites) >= 2 else INITIAL_REBELLION_ONE_BASE
-                if sum(cards[m.uid].rebellion for m in p.mons) + c.rebellion > limit:
-                    continue
-                out.extend(A.PlaceMonster(u, s.sid) for s in sites if cards[s.uid].attrs & c.attrs)
-        return out
-
-    def _pregame_legal(self) -> list[Any]:
-        """GZ-SETUP-12..14: from the hand, one closed base at most, red monsters on open bases sharing an
-        attribute."""
-        seat = self.actor
-        p = self.players[seat]
-        out: list[Any] = [_END_PLACEMENT]
-        cards = self.cards
-        for u in self._distinct(p.hand):
-            c = cards[u]
-            if c.kind is Kind.BASE and p.placed < PREGAME_BASES and self._base_allowed(seat, c):
-                out.extend(A.PlaceBase(u, slot) for slot in self._base_slots(seat))
-            elif c.kind is Kind.MONSTER and not c.blue:
-                out.extend(A.PlaceMonster(u, s.sid) for s in p.sites()
-                           if not s.closed and cards[s.uid].attrs & c.attrs)
-        return out
-
     def _insert_site(self, seat: int, uid: int, slot: int, closed: bool) -> Site:
         p = self.players[seat]
         site = Site(self._new_id(), uid, seat, closed, known=not closed, flip_turn=self.turn)
@@ -591,199 +527,7 @@ class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, Ef
         self.dirty = True
         return site
 
-    def _setup_action(self, action: Any) -> None:
-        seat = self.actor
-        p = self.players[seat]
-        t = type(action)
-        if self.phase is Phase.FIRST_BASE:
-            p.deck.remove(action.card)
-            self._insert_site(seat, action.card, A.LEFT, closed=False)  # GZ-SETUP-2/3: open
-            p.placed = 1
-            self.record("setup", seat, "first_base", card=self._name(action.card))
-            self._next_setup_step()
-        elif self.phase is Phase.INITIAL:
-            if t is A.EndPlacement:
-                self.initial_done[seat] = True
-                self.dirty = True  # GZ-INT-14: the rebellion check after the initial placement
-                self.record("setup", seat, "initial_done", bases=len(p.sites()), monsters=len(p.mons))
-                self._next_setup_step()
-            elif t is A.PlaceBase:
-                p.deck.remove(action.card)
-                self._insert_site(seat, action.card, action.slot, closed=False)
-                p.placed += 1
-                self.record("setup", seat, "place_base", card=self._name(action.card), closed=False)
-            else:
-                p.deck.remove(action.card)
-                self._place_monster(seat, action.card, action.site)
-                p.placed += 1
-        else:  # pre-game placement
-            if t is A.EndPlacement:
-                self._next_setup_step()
-            elif t is A.PlaceBase:
-                p.hand.remove(action.card)
-                self._insert_site(seat, action.card, action.slot, closed=True)  # GZ-SETUP-13
-                p.placed += 1
-                self.record("setup", seat, "place_base", card="a face-down base", closed=True)
-            else:
-                p.hand.remove(action.card)
-                self._place_monster(seat, action.card, action.site)
-
-    def _next_setup_step(self) -> None:
-        second = _opp(self.first)
-        if self.phase is Phase.FIRST_BASE:
-            if self.actor == self.first:
-                self.actor = second
-            else:
-                self.phase = Phase.INITIAL
-                self.actor = self.first
-                for p in self.players:
-                    p.placed = len(p.row)
-        elif self.phase is Phase.INITIAL:
-            if self.actor == self.first:
-                self.actor = second
-            else:
-                for p in self.players:  # GZ-SETUP-10
-                    self.rng.shuffle(p.deck)
-                    self.rng.shuffle(p.bdeck)
-                for _ in range(SECOND_PLAYER_HAND):  # GZ-SETUP-11
-                    self._draw(second, False)
-                self.record("setup", second, "opening_hand", hand=len(self.players[second].hand))
-                self.phase = Phase.PREGAME
-                self.actor = second
-                self.players[second].placed = 0
-        else:
-            self.initial_done = [True, True]
-            self.active = self.first
-            self._start_turn()
-
     # ------------------------------------------------------------------------------------------ turn
-
-    def _start_turn(self) -> None:
-        """GZ-INT-1 steps 1-2: wake the active player's cards, then the draw phase."""
-        self.turn += 1
-        if self.turn > self.opts.turn_limit:
-            self._win(None, Termination.TURN_LIMIT)
-            return
-        seat = self.active
-        p = self.players[seat]
-        for q in self.players:
-            for m in q.mons:
-                m.moved = False
-                m.relieved = False
-                if q is p:
-                    m.asleep = False  # GZ-STATE-1: stand up
-        p.base_placed = False
-        self.moved_persons = []
-        self.turn_mods = []
-        self.attacks = []
-        self.phase = Phase.DRAW
-        self.draws_left = self.opts.draws_per_turn
-        self.win_dirty = True
-        self.record("start", seat, "turn_start", hand=len(p.hand), open=self.open_bases(seat),
-                    control=self.control(seat))
-
-    def _placement_legal(self) -> list[Any]:
-        seat = self.active
-        p = self.players[seat]
-        cards = self.cards
-        turn = self.turn
-        out: list[Any] = [_END_PLACEMENT]
-        hand = p.hand
-        spare = len(hand) - 1  # cards left to pay a cost with, once the played card has left the hand
-        sites = p.sites()
-        distinct = self._distinct(hand)
-        for u in distinct:
-            c = cards[u]
-            k = c.kind
-            if k is Kind.BASE:
-                if not p.base_placed and self._base_allowed(seat, c):
-                    out.extend(A.PlaceBase(u, slot) for slot in self._base_slots(seat))
-            elif k is Kind.MONSTER:
-                if not c.blue:  # GZ-BLUE-2
-                    out.extend(A.PlaceMonster(u, s.sid) for s in sites if not s.closed and cards[s.uid].attrs & c.attrs)
-            elif k is Kind.EVENT and c.cost <= spare:
-                out.extend(A.PlayEvent(u, t) for t in self._event_targets(seat, c))
-        for s in sites:
-            if s.flip_turn != turn:
-                if s.closed:
-                    out.append(A.Open(s.sid))
-                elif s.damage < self._closed_health(s):
-                    out.append(A.Close(s.sid))
-        for m in p.mons:
-            if cards[m.uid].weapon and m.flip_turn != turn and m.at < 0:
-                out.append(A.Open(m.mid) if m.closed else A.Close(m.mid))
-            for a in m.attached:
-                if cards[a].subtype == "person" and self.game.owner[a] == seat and a not in self.moved_persons:
-                    out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != m.mid)
-        for s in sites:
-            for a in s.attached:
-                if cards[a].subtype == "person" and self.game.owner[a] == seat and a not in self.moved_persons:
-                    out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != s.sid)
-        return out
-
-    def _placement_action(self, action: Any) -> None:
-        seat = self.active
-        p = self.players[seat]
-        t = type(action)
-        if t is A.EndPlacement:
-            self.phase = Phase.ADVANCE
-        elif t is A.PlaceBase:
-            p.hand.remove(action.card)
-            self._insert_site(seat, action.card, action.slot, closed=True)  # GZ-BASE-5
-            p.base_placed = True
-            self.record("placement", seat, "place_base", card="a face-down base", closed=True,
-                        ruin=action.slot >= 0)
-        elif t is A.Open or t is A.Close:
-            closing = t is A.Close
-            s = self.site(action.target)
-            if s is not None:
-                s.closed = closing
-                s.flip_turn = self.turn
-                if not closing:
-                    s.known = True
-                self.win_dirty = True
-                self.record("placement", seat, "close" if closing else "open", card=self._name(s.uid))
-            else:
-                m = self.mon(action.target)
-                assert m is not None
-                m.closed = closing
-                m.flip_turn = self.turn
-                self.record("placement", seat, "close" if closing else "open", card=self._name(m.uid))
-        elif t is A.PlaceMonster or t is A.PlayEvent:
-            self._play(seat, action.card, action.site if t is A.PlaceMonster else action.target)
-        elif t is A.MovePerson:
-            self._detach(action.card)
-            self._attach(action.card, action.target)
-            self.moved_persons.append(action.card)
-            self.record("placement", seat, "move_person", card=self._name(action.card),
-                        to=self._id_name(action.target))
-        else:
-            raise IllegalAction(f"{action} is not a placement action")
-
-    def _advance_legal(self) -> list[Any]:
-        """GZ-INT-1 step 4: operations, fusion / separation, moves, attack declarations."""
-        seat = self.active
-        p = self.players[seat]
-        cards = self.cards
-        out: list[Any] = [_END_ADVANCE]
-        out.extend(self._operation_actions(seat))
-        turn = self.turn
-        sites = p.sites()
-        enemy = [s.sid for s in self.players[_opp(seat)].row if s is not None]
-        for m in p.mons:
-            if m.asleep or m.closed or m.at >= 0:
-                continue
-            c = cards[m.uid]
-            if not m.moved:
-                if c.range_any:
-                    out.extend(A.Move(m.mid, s.sid) for s in sites if s.sid != m.home)
-                else:
-                    out.extend(A.Move(m.mid, sid) for sid in self.adjacent_sids(m.home))
-            out.extend(A.Attack(m.mid, sid) for sid in enemy)
-            if c.fusion and m.evo_turn != turn and self._separation_parts(seat, c) is not None:
-                out.append(A.Separate(m.mid))
-        out.extend(self._fusions(seat))
-        return out
 
     def _fusion_forms(self, seat: int) -> list[int]:
         p = self.players[seat]
@@ -830,44 +574,6 @@ class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, Ef
                 return None
             out.append(u)
         return out
-
-    def _advance_action(self, action: Any) -> None:
-        seat = self.active
-        t = type(action)
-        if t is A.EndAdvance:
-            self._begin_combat()
-        elif t is A.UseOperation:
-            self._play(seat, action.card, action.target)
-        elif t is A.Move:
-            m = self.mon(action.monster)
-            assert m is not None
-            m.home = action.site
-            m.moved = True
-            self.record("advance", seat, "move", card=self._name(m.uid), to=self._id_name(action.site))
-        elif t is A.Attack:
-            m = self.mon(action.monster)
-            assert m is not None
-            m.at = action.site  # it goes to the enemy base (GZ-FIELD-5)
-            self.attacks.append((m.mid, action.site, -1))
-            self.record("advance", seat, "attack", card=self._name(m.uid), target=self._id_name(action.site))
-        elif t is A.Fuse:
-            self._fuse(seat, action.card, action.site)
-        elif t is A.Separate:
-            self._separate(seat, action.monster)
-        else:
-            raise IllegalAction(f"{action} is not an advance-phase action")
-
-    def _begin_combat(self) -> None:
-        """GZ-INT-1 steps 5-9 as jobs: relief for each attack in order, the battles, return, end, next turn."""
-        self.phase = Phase.COMBAT
-        jobs = self.jobs
-        jobs.append((J.NEXT_TURN,))
-        jobs.append((J.END,))
-        jobs.append((J.RETURN,))
-        jobs.append((J.BATTLE, 0))
-        defender = _opp(self.active)
-        for i in range(len(self.attacks) - 1, -1, -1):
-            jobs.append((J.RELIEF, defender, i))
 
     # ------------------------------------------------------------------------------------------ playing cards
 
@@ -1543,73 +1249,6 @@ class GzState(WinRules, CounterRules, EventRules, OperationRules, FieldRules, Ef
         return fighter.abilities[pick[1]].name if pick[1] < len(fighter.abilities) else "?"
 
     # ------------------------------------------------------------------------------------------ end of turn
-
-    def _return_phase(self) -> None:
-        """GZ-INT-1 step 7: attackers come back; evolutions, the active player's first."""
-        for m in self.players[self.active].mons:
-            m.at = -1
-        self.dirty = True
-        self.jobs.append((J.EVOLVE, _opp(self.active)))
-        self.jobs.append((J.EVOLVE, self.active))
-
-    def _end_phase(self) -> None:
-        """GZ-INT-1 steps 8-9: recovery (GZ-MON-14/15, GZ-BASE-13, GZ-INT-8), end-of-turn effects, GZ-WIN-3,
-        the hand limit (GZ-START-3)."""
-        seat = self.active
-        p = self.players[seat]
-        cards = self.cards
-        sites = {s.sid: s for s in p.row if s is not None}
-        for m in p.mons:
-            c = cards[m.uid]
-            if c.weapon and not m.closed:
-                continue
-            home = sites.get(m.home)
-            amount = MONSTER_RECOVERY[1] if home is not None and not home.closed and cards[home.uid].attrs & c.attrs \
-                else MONSTER_RECOVERY[0]
-            m.damage = max(0, m.damage - amount)
-        for s in sites.values():
-            c = cards[s.uid]
-            amount = c.self_heal + (self.opts.closed_base_recovery if s.closed else 0)
-            s.damage = max(0, s.damage - amount)
-            if not s.closed:  # a base's ability on its monsters works only while open (GZ-BASE-11)
-                for e in c.effects:
-                    if e.verb is Verb.HEAL and e.target == "here" and e.timing == "end_of_turn":
-                        for m in p.mons:
-                            if m.home == s.sid and _filter_ok(e, cards[m.uid]):
-                                m.damage = max(0, m.damage - e.amount)
-        for q in self.players:
-            for m in q.mons:
-                for a in m.attached:
-                    if self.game.owner[a] == seat:
-                        for e in cards[a].effects:
-                            if e.timing == "end_of_turn" and e.verb is Verb.HEAL and _filter_ok(e, cards[m.uid]):
-                                m.damage = max(0, m.damage - e.amount)
-        if self.open_bases(seat) >= WIN_OPEN_BASES:  # GZ-WIN-3, "maintained" to the end of one's turn
-            self._win(seat, WinReason.OPEN_BASES)
-            return
-        excess = len(p.hand) - self.opts.hand_limit
-        if excess > 0:
-            self.jobs.append((J.DISCARD, seat, excess))
-
-    def _next_turn(self) -> None:
-        for seat in (self.active, _opp(self.active)):
-            values = self._tempo_values(seat)
-            self.tempo.append((self.turn, seat, values))
-            if self.events is not None:
-                self.record("end", seat, "tempo", **dict(zip([t.name for t in TEMPO], values, strict=True)))
-        self.record("end", self.active, "turn_end")
-        for q in self.players:
-            for m in q.mons:
-                m.hurt = False
-        self.active = _opp(self.active)
-        self._start_turn()
-
-    def _tempo_values(self, seat: int) -> tuple[float, ...]:
-        p = self.players[seat]
-        sites = p.sites()
-        opened = sum(1 for s in sites if not s.closed)
-        return (opened, len(sites) - opened, self.players[_opp(seat)].lost, len(p.mons), self.control(seat),
-                self.rebellion(seat), len(p.hand))
 
 
 GAME = GzGame
