@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["Card", "CardPool", "CardDataError", "carddb_dir", "normalize_name", "load_pool"]
+__all__ = ["Card", "CardPool", "CardDataError", "CopyLimits", "carddb_dir", "normalize_name", "load_pool"]
 
 # libyaml's safe loader parses the card pools five times faster than the pure-Python one (our own, trusted
 # data: deck files from users go through tcgsim.decks' composing-only reader instead).
@@ -80,6 +80,19 @@ def normalize_name(text: str) -> str:
     "Lil' Cactus Diary", "ＨＥＲＯ" finds "Hero", "アスカ・ラングレー" finds "アスカラングレー")."""
     folded = unicodedata.normalize("NFKC", text).casefold().strip()
     return _PUNCT.sub("", folded) or folded
+
+
+@dataclass(frozen=True)
+class CopyLimits:
+    """How many copies of a card a deck may hold: `default`, or `by_type` for some card types (EVA: each 使徒
+    once). A card can say more of itself (unique: 1, unlimited). The construction rules state these; the pool
+    turns them into each card's `max_copies`."""
+
+    default: int
+    by_type: Mapping[str, int] = field(default_factory=dict)
+
+    def of(self, card_type: str) -> int:
+        return self.by_type.get(card_type, self.default)
 
 
 class CardPool:
@@ -220,10 +233,11 @@ def load_pool(game: str) -> CardPool:
     meta = yaml.load(meta_path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER) if meta_path.exists() else {}
     if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
         raise CardDataError(f"{path}: expected a mapping with a 'cards' list")
-    rules = info.rules
+    limits = info.module("rules").CONSTRUCTION.copy_limits  # the game's construction rules state them
+    if not isinstance(limits, CopyLimits):  # pragma: no cover - a game package written wrongly
+        raise CardDataError(f"{info.key}: its construction rules give no CopyLimits")
     cards = [
-        _card_from_mapping(info.key, raw, rules.type_copy_limits.get(str(raw.get("type")), rules.copy_limit),
-                           f"{path} card #{i + 1}")
+        _card_from_mapping(info.key, raw, limits.of(str(raw.get("type"))), f"{path} card #{i + 1}")
         for i, raw in enumerate(data["cards"])
     ]
     for card in cards:

@@ -146,7 +146,10 @@ def cards(
         selected = [c for c in selected if needle in " ".join(
             filter(None, [c.id, c.name, c.name_ja, c.text, *c.aliases])).casefold()]
     if unmodelled:
-        missing = info.rules.unmodelled(pool) if info.rules.unmodelled else frozenset()
+        from tcgsim.construction import rules_for
+
+        rules = rules_for(game)
+        missing = rules.unmodelled(pool) if rules.unmodelled else frozenset()
         selected = [c for c in selected if c.id in missing]
     if fmt is ListFormat.json:
         typer.echo(json.dumps([c.to_json() for c in selected], ensure_ascii=False, indent=2))

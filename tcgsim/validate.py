@@ -1,9 +1,9 @@
-"""Deck construction rules, and checking deck files against them.
+"""Checking deck files against their game's construction rules.
 
-Each game states its rules as data (`ConstructionRules` in games/<game>/rules.py: sections, sizes, allowed
-card types, copy limits) plus a few functions for what is behaviour (EVA's one 使徒 per 15 cards). This module
-runs them and reports every problem of a deck at once, each a `Violation` with a stable code, the card and the
-file line.
+Each game states its rules as data (`ConstructionRules`, defined in tcgsim/construction.py, instantiated in
+games/<game>/rules.py: sections, sizes, allowed card types, copy limits) plus a few functions for what is
+behaviour (EVA's one 使徒 per 15 cards). This module runs them and reports every problem of a deck at once, each
+a `Violation` with a stable code, the card and the file line.
 """
 
 from __future__ import annotations
@@ -11,105 +11,32 @@ from __future__ import annotations
 import glob
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from tcgsim.cards import Card, CardPool, load_pool
+from tcgsim.construction import (
+    ConstructionRules,
+    ExtraCheck,
+    ResolvedDeck,
+    SectionRule,
+    Severity,
+    Violation,
+    quote,
+    rules_for,
+)
 from tcgsim.decks import Deck, DeckEntry, DeckError, read_deck
 from tcgsim.games import UnknownGame, get_game
 
 __all__ = [
-    "Severity", "Violation", "SectionRule", "ConstructionRules", "ResolvedDeck", "DeckReport",
+    "Severity", "Violation", "SectionRule", "ConstructionRules", "ResolvedDeck", "ExtraCheck", "DeckReport",
     "quote", "shown_path", "validate_deck", "validate_file", "validate_paths", "expand_paths", "format_text",
     "format_github", "reports_to_json",
 ]
 
 DECK_SUFFIXES = (".yaml", ".yml", ".txt")
-
-
-def quote(name: str) -> str:
-    """A card name as messages show it: "Drakonis"."""
-    return f'"{name}"'
-
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    code: str
-    message: str
-    card: str | None = None
-    line: int | None = None
-    severity: Severity = Severity.ERROR
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, "card": self.card, "line": self.line}
-
-
-@dataclass(frozen=True)
-class SectionRule:
-    """What one part of a deck file (main deck, character deck, battle deck, ...) must satisfy."""
-
-    key: str  # the deck file key: main, characters, battle, stock, hokan
-    label: str  # for messages: "main deck"
-    allowed_types: frozenset[str]
-    size_code: str
-    type_code: str
-    copies_code: str
-    min_cards: int | None = None
-    max_cards: int | None = None
-    required: bool = True
-    distinct: bool = False  # every card at most once (the mana character deck)
-    counts_copies: bool = True  # the game's copy limit applies here
-
-
-@dataclass(frozen=True)
-class ResolvedDeck:
-    """A deck whose card references were found in the pool; entries that matched nothing are left out."""
-
-    deck: Deck
-    pool: CardPool
-    sections: dict[str, list[tuple[DeckEntry, Card]]]
-
-    def cards(self, section: str) -> list[tuple[Card, int, int | None]]:
-        """(card, total count, first line) per distinct card of a section, in file order."""
-        merged: dict[str, list[Any]] = {}
-        for entry, card in self.sections.get(section, []):
-            slot = merged.setdefault(card.id, [card, 0, entry.line])
-            slot[1] += entry.count
-        return [(c, n, ln) for c, n, ln in merged.values()]
-
-    def size(self, section: str) -> int:
-        return sum(entry.count for entry, _ in self.sections.get(section, []))
-
-    def line_of(self, section: str) -> int | None:
-        return self.deck.section_lines.get(section)
-
-
-ExtraCheck = Callable[[ResolvedDeck], Iterable[Violation]]
-
-
-@dataclass(frozen=True)
-class ConstructionRules:
-    """A game's deck construction rules, as data plus a few checks that are behaviour."""
-
-    game: str
-    prefix: str  # error codes start with it: MANA-COPIES, GZ-COPIES, EVA-COPIES
-    copy_limit: int  # the default max copies of a card (a card can say unique: 1, or unlimited)
-    sections: tuple[SectionRule, ...]
-    extra_checks: tuple[ExtraCheck, ...] = ()
-    copies_by_name: bool = False  # EVA: cards with the same name count as one kind
-    unmodelled: Callable[[CardPool], frozenset[str]] | None = None  # ids whose effects the engine lacks
-    type_copy_limits: Mapping[str, int] = field(default_factory=dict)  # EVA: each 使徒 once
-
-    def section(self, key: str) -> SectionRule:
-        return next(s for s in self.sections if s.key == key)
 
 
 @dataclass(frozen=True)
@@ -212,7 +139,7 @@ def _violation(problem: DeckError, severity: Severity = Severity.ERROR) -> Viola
 def validate_deck(deck: Deck, pool: CardPool | None = None) -> DeckReport:
     """Check one read deck against its game's construction rules; all problems at once."""
     info = get_game(deck.game)
-    rules = info.rules
+    rules = rules_for(info.key)
     pool = pool or load_pool(info.key)
     errors: list[Violation] = [_violation(p) for p in deck.problems]
     errors.extend(_violation(w, Severity.WARNING) for w in deck.warnings)  # read and set aside: a sideboard

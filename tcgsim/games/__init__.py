@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tcgsim.engine import Game
-    from tcgsim.validate import ConstructionRules
 
 __all__ = ["GameInfo", "GAMES", "UnknownGame", "get_game", "game_keys", "playable_games"]
 
@@ -39,11 +38,6 @@ class GameInfo:
     def module(self, name: str) -> ModuleType:
         """One of the game's modules (rules, cards, state, actions, game, effects, ai)."""
         return importlib.import_module(f"tcgsim.games.{self.package}.{name}")
-
-    @property
-    def rules(self) -> ConstructionRules:
-        rules: ConstructionRules = self.module("rules").CONSTRUCTION
-        return rules
 
     @property
     def playable(self) -> bool:

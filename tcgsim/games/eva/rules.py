@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tcgsim.validate import ConstructionRules, ResolvedDeck, SectionRule, Violation
+from tcgsim.construction import ConstructionRules, CopyLimits, ResolvedDeck, SectionRule, Violation
 
 MAIN_MIN = 30  # EVA-DECK-1: 補完カード以外のカードからなるデッキ30枚以上
 COPY_LIMIT = 3  # EVA-DECK-3: 同じカードは3枚まで (same name = same card, FAQ)
@@ -13,7 +13,7 @@ DECK_TYPES = frozenset({"character", "eva", "drama", "battle", "put", "angel"})
 
 
 def _angels(rd: ResolvedDeck) -> Iterator[Violation]:
-    """EVA-DECK-4: one 使徒 per full 15 cards (EVA-DECK-5, each 使徒 once, is a copy limit: type_copy_limits)."""
+    """EVA-DECK-4: one 使徒 per full 15 cards (EVA-DECK-5, each 使徒 once, is a copy limit: copy_limits.by_type)."""
     if "main" not in rd.deck.sections:
         return
     angels = [(card, n, line) for card, n, line in rd.cards("main") if card.type == "angel"]
@@ -27,9 +27,8 @@ def _angels(rd: ResolvedDeck) -> Iterator[Violation]:
 CONSTRUCTION = ConstructionRules(
     game="eva",
     prefix="EVA",
-    copy_limit=COPY_LIMIT,
+    copy_limits=CopyLimits(COPY_LIMIT, {"angel": 1}),  # EVA-DECK-5: 使徒カードは同じカード1枚まで
     copies_by_name=True,
-    type_copy_limits={"angel": 1},  # EVA-DECK-5: 使徒カードは同じカード1枚まで
     sections=(
         SectionRule(
             key="main", label="deck", allowed_types=DECK_TYPES, min_cards=MAIN_MIN,  # EVA-DECK-2: no 補完 inside

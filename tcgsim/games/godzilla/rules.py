@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tcgsim.validate import ConstructionRules, ResolvedDeck, SectionRule, Severity, Violation, quote
+from tcgsim.construction import ConstructionRules, CopyLimits, ResolvedDeck, SectionRule, Severity, Violation, quote
 
 MAIN_MIN = 40  # GZ-DECK-1: メイン・デッキ 40枚以上
 BATTLE_MIN = 20  # GZ-DECK-7: バトル・デッキ 20枚以上
@@ -82,7 +82,7 @@ def _playable_monsters(rd: ResolvedDeck) -> Iterator[Violation]:
 CONSTRUCTION = ConstructionRules(
     game="godzilla",
     prefix="GZ",
-    copy_limit=COPY_LIMIT,
+    copy_limits=CopyLimits(COPY_LIMIT),
     sections=(
         SectionRule(
             key="main", label="main deck", allowed_types=ARMY_TYPES, min_cards=MAIN_MIN,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tcgsim.validate import ConstructionRules, SectionRule
+from tcgsim.construction import ConstructionRules, CopyLimits, SectionRule
 
 MAIN_MIN, MAIN_MAX = 40, 60  # MANA-DECK-1: デッキ枚数 40 ～ 60枚
 COPY_LIMIT = 4  # MANA-DECK-3: 同一カードはデッキに 4枚まで
@@ -18,7 +18,7 @@ def _unmodelled(pool):  # type: ignore[no-untyped-def]
 CONSTRUCTION = ConstructionRules(
     game="mana",
     prefix="MANA",
-    copy_limit=COPY_LIMIT,
+    copy_limits=CopyLimits(COPY_LIMIT),
     sections=(
         SectionRule(
             key="main", label="main deck",
