@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
+from tcgsim import stats
 from tcgsim.report.tables import ReportTables, reason_label, seat_label
 
 __all__ = ["Plot", "deck_colors", "draw_all", "plot_jobs", "reason_colors", "slug"]
@@ -108,7 +109,7 @@ def plot_win_rates(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
                     fmt="o", color=colors[row.deck], ms=8, capsize=4, lw=2)
         ax.annotate(f"{100 * row.win_rate:.1f}%  (n={row.games:,})", (row.ci_high, pos[row.deck]),
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
-    ax.axvline(1 / n, color="grey", ls="--", lw=1)
+    ax.axvline(stats.fair_share(n), color="grey", ls="--", lw=1)
     ax.set_yticks(y, list(deck["deck"]))
     ax.set_xlim(0, 1.08)
     ax.set_xlabel("win rate (draws count as the win shared; 95% Wilson interval)")
@@ -116,7 +117,7 @@ def plot_win_rates(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
     legend = [Line2D([], [], marker="o", color="dimgray", ls="", ms=8, label="all games")]
     legend += [Line2D([], [], marker=markers[s % 4], color="dimgray", alpha=0.6, ls="", label=seat_label(s, n))
                for s in range(n)]
-    legend.append(Line2D([], [], color="grey", ls="--", label=f"fair share {100 / n:.0f}%"))
+    legend.append(Line2D([], [], color="grey", ls="--", label=f"fair share {100 * stats.fair_share(n):.0f}%"))
     ax.legend(handles=legend, loc="lower right", fontsize=8, framealpha=0.9)
     ax.set_title("Win rate per deck, overall and by seat")
     ax.grid(axis="x", alpha=0.3)
@@ -196,14 +197,14 @@ def plot_ranking(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
     ax = fig.add_subplot()
     y = np.arange(len(r))[::-1]
     for yi, row in zip(y, r.itertuples(index=False), strict=True):
-        half = 1.96 * row.rating_se
+        half = stats.Z95 * row.rating_se
         ax.errorbar(row.rating, yi, xerr=half, fmt="o", color=colors.get(row.deck, "black"), ms=8, capsize=4, lw=2)
         ax.annotate(f"{row.rating:+.0f}  (mean win rate {100 * row.mean_win_rate:.0f}%)", (row.rating + half, yi),
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
     ax.axvline(0, color="grey", ls="--", lw=1)
     ax.set_yticks(y, list(r["deck"]))
-    lo = float((r["rating"] - 1.96 * r["rating_se"]).min())
-    hi = float((r["rating"] + 1.96 * r["rating_se"]).max())
+    lo = float((r["rating"] - stats.Z95 * r["rating_se"]).min())
+    hi = float((r["rating"] + stats.Z95 * r["rating_se"]).max())
     span = max(hi - lo, 50.0)
     ax.set_xlim(lo - 0.1 * span, hi + 0.6 * span)
     ax.set_xlabel("Bradley-Terry rating, Elo scale (0 = average deck; +100 ≈ 64% against it)")

@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from tcgsim.report import metrics as M
+from tcgsim import stats
 from tcgsim.report.plots import Plot
-from tcgsim.report.tables import ReportTables, fmt_pct, fmt_rate, reason_label, seat_label
+from tcgsim.report.tables import ReportTables, reason_label, seat_label
+from tcgsim.stats import format_pct, format_rate
 
 __all__ = ["Bullets", "Callout", "Cell", "Code", "Document", "Figure", "Para", "Section", "Table",
            "build_document", "to_html", "to_markdown"]
@@ -171,21 +172,21 @@ def _win_rates(t: ReportTables, plots: dict[str, Plot]) -> Section:
     rows = []
     for r in t.deck.itertuples(index=False):
         rows.append([f"**{r.deck}**", str(r.ai or "—"), _n(r.games), _n(r.wins), _n(r.losses), _n(r.draws),
-                     _n(r.errors), Cell(fmt_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+                     _n(r.errors), Cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
     sec.blocks.append(Table(["deck", "AI", "games", "wins", "losses", "draws", "errors", "win rate (95% CI)"], rows,
                             align=["l", "l", "r", "r", "r", "r", "r", "r"], caption="Per deck, all its games."))
     rows = []
     for r in t.deck_seat.itertuples(index=False):
         rows.append([f"**{r.deck}**", seat_label(int(r.seat), t.n_players), _n(r.games),
                      f"{r.wins:,}–{r.losses:,}–{r.draws:,}",
-                     Cell(fmt_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+                     Cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
     sec.blocks.append(Table(["deck", "seat", "games", "W–L–D", "win rate (95% CI)"], rows,
                             align=["l", "l", "r", "r", "r"], caption="Per deck and seat."))
     rows = []
     for r in t.seat.itertuples(index=False):
         rows.append([seat_label(int(r.seat), int(r.n_players)) + (f" ({r.n_players} players)"
                                                                    if t.seat["n_players"].nunique() > 1 else ""),
-                     _n(r.games), fmt_rate(r.win_rate, r.ci_low, r.ci_high), fmt_pct(r.fair),
+                     _n(r.games), format_rate(r.win_rate, r.ci_low, r.ci_high), format_pct(r.fair),
                      f"{100 * r.advantage:+.1f} ({100 * r.adv_low:+.1f} to {100 * r.adv_high:+.1f})"])
     sec.blocks.append(Table(["seat", "games", "win rate (95% CI)", "fair share", "advantage, points (95% CI)"],
                             rows, caption="The game's own seat advantage: every deal is played with the seats "
@@ -209,7 +210,7 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
             if a == b or r is None:
                 row.append("·")
             else:
-                row.append(Cell(f"{fmt_rate(r.win_rate, r.ci_low, r.ci_high, 0)} n={r.games:,}",
+                row.append(Cell(f"{format_rate(r.win_rate, r.ci_low, r.ci_high, 0)} n={r.games:,}",
                                 muted=r.games < t.min_sample))
         rows.append(row)
     caption = "Win rate of the row deck against the column deck (95% CI, games)."
@@ -222,10 +223,10 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
     if len(t.ranking):
         rows = []
         for r in t.ranking.itertuples(index=False):
-            half = M.Z95 * r.rating_se
-            rows.append([str(r.rank), f"**{r.deck}**", fmt_pct(r.mean_win_rate), str(r.opponents),
+            half = stats.Z95 * r.rating_se
+            rows.append([str(r.rank), f"**{r.deck}**", format_pct(r.mean_win_rate), str(r.opponents),
                          f"{r.rating:+.0f} ({r.rating - half:+.0f} to {r.rating + half:+.0f})",
-                         fmt_pct(r.expected), _n(r.games)])
+                         format_pct(r.expected), _n(r.games)])
         cap = ("Mean win rate: the plain mean of the deck's matchup win rates. Bradley-Terry rating: the strength "
                "fitted to every game at once, on the Elo scale (0 = an average deck of this run; a 100-point gap "
                "means about 64% for the higher one); 'vs average' is the expected win rate against a deck of "
@@ -258,7 +259,7 @@ def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
         row: list[str | Cell] = [f"**{m}**" if m == "all games" else str(m)]
         for reason in reasons:
             r = piv.get((m, reason))
-            row.append("0" if r is None else f"{r.games:,} ({fmt_pct(r.share)})")
+            row.append("0" if r is None else f"{r.games:,} ({format_pct(r.share)})")
         rows.append(row)
     sec.blocks.append(Table(["matchup", *[reason_label(r) for r in reasons]], rows,
                             caption="How games end: games (share) by win condition, draws by limit, and errors."))
@@ -267,8 +268,8 @@ def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
     rows = []
     for r in t.wins_reason.itertuples(index=False):
         rows.append([f"**{r.deck}**", "won" if r.result == "win" else "lost", reason_label(r.reason), _n(r.games),
-                     fmt_pct(r.share_of_games),
-                     f"{fmt_rate(r.share_of_result, r.ci_low, r.ci_high)} of {r.of_result:,}",
+                     format_pct(r.share_of_games),
+                     f"{format_rate(r.share_of_result, r.ci_low, r.ci_high)} of {r.of_result:,}",
                      f"{_num(r.median_turn, 0)} ({_num(r.q25_turn, 0)}–{_num(r.q75_turn, 0)})"])
     sec.blocks.append(Table(["deck", "result", "by", "games", "of its games", "of its wins / losses (95% CI)",
                              "median turn (IQR)"], rows, align=["l", "l", "l", "r", "r", "r", "r"],
@@ -284,8 +285,8 @@ def _tempo(t: ReportTables, plots: dict[str, Plot]) -> Section:
         rows = []
         for r in t.wins_by_turn.itertuples(index=False):
             rows.append([f"**{r.deck}**", _n(r.games),
-                         *[fmt_pct(getattr(r, f"by_{m}"), 0) for m in t.milestones],
-                         fmt_pct(r.final, 0), _num(r.median_win_turn, 0)])
+                         *[format_pct(getattr(r, f"by_{m}"), 0) for m in t.milestones],
+                         format_pct(r.final, 0), _num(r.median_win_turn, 0)])
         sec.blocks.append(Table(["deck", "games", *[f"won by turn {m}" for m in t.milestones], "won in all",
                                  "median winning turn"], rows,
                                 caption="How fast each deck reaches a win condition: the cumulative share of its "

@@ -1,7 +1,8 @@
 """The report's sections as DataFrames: what was run, results per deck and seat, matchups and ranking, game
 length and endings, tempo, cards, and the plain-language notes the numbers support.
 
-Every figure here comes from `metrics`; this module only chooses what goes together and in which order.
+Every figure here comes from `tcgsim.stats` (through the table builders of `metrics`); this module only chooses
+what goes together and in which order.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from tcgsim import stats
 from tcgsim.report import metrics as M
 from tcgsim.report.data import RunData, RunLike, as_run
+from tcgsim.stats import format_pct
 
-__all__ = ["SUMMARY_SCHEMA", "Note", "ReportTables", "build_tables", "fmt_pct", "fmt_rate",
-           "reason_label", "records", "seat_label", "to_summary"]
+__all__ = ["SUMMARY_SCHEMA", "Note", "ReportTables", "build_tables", "reason_label", "records", "seat_label",
+           "to_summary"]
 
 SUMMARY_SCHEMA = "tcgsim-report/1"
 
@@ -54,20 +57,6 @@ def seat_label(seat: int, n_players: int) -> str:
     return f"seat {seat + 1}"
 
 
-def fmt_pct(x: float, digits: int = 1) -> str:
-    """0.6412 -> '64.1%'; NaN -> '—'."""
-    if x is None or not np.isfinite(x):
-        return "—"
-    return f"{100 * x:.{digits}f}%"
-
-
-def fmt_rate(rate: float, lo: float, hi: float, digits: int = 1) -> str:
-    """'64.1% (61.0–67.1)': a rate with its 95% interval."""
-    if rate is None or not np.isfinite(rate):
-        return "—"
-    return f"{100 * rate:.{digits}f}% ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
-
-
 @dataclass
 class ReportTables:
     """Everything a report shows, as DataFrames (numbers, not text) plus the header and the notes."""
@@ -92,7 +81,7 @@ class ReportTables:
     cards: pd.DataFrame  # per deck and card: 17lands-style figures
     unmodelled: pd.DataFrame  # cards of the run whose effects the engine does not model
     notes: list[Note] = field(default_factory=list)
-    min_sample: int = M.MIN_SAMPLE
+    min_sample: int = stats.MIN_SAMPLE
 
 
 # --- header ---------------------------------------------------------------------------------------------------
@@ -232,19 +221,6 @@ def unmodelled_cards(game: str, cards: pd.DataFrame) -> pd.DataFrame:
 
 # --- sections -------------------------------------------------------------------------------------------------
 
-def _ranking(matchups: pd.DataFrame, decks: list[str]) -> pd.DataFrame:
-    cols = ["deck", "opponents", "mean_win_rate", "strength", "rating", "rating_se", "expected", "games",
-            "regularised"]
-    if len(decks) < 2 or not len(matchups):
-        return pd.DataFrame(columns=cols)
-    mean = matchups.groupby("deck").agg(opponents=("opponent", "nunique"), mean_win_rate=("win_rate", "mean"))
-    bt = M.bradley_terry(matchups).set_index("deck")
-    out = mean.join(bt, how="outer").reset_index().rename(columns={"index": "deck"})
-    out = out.sort_values(["rating", "mean_win_rate"], ascending=False, kind="stable").reset_index(drop=True)
-    out.insert(0, "rank", np.arange(1, len(out) + 1))
-    return out
-
-
 def _with_all(games: pd.DataFrame, fn: Any) -> pd.DataFrame:
     """A per-matchup table with an 'all games' block appended when the run has several matchups."""
     per = fn(games)
@@ -283,7 +259,7 @@ def _tempo_meanings(game: str, metrics: list[str]) -> dict[str, str]:
     return {m: meanings.get(m, m.replace("_", " ")) for m in metrics}
 
 
-def build_tables(run: RunLike | RunData | str | Path, min_sample: int = M.MIN_SAMPLE) -> ReportTables:
+def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MIN_SAMPLE) -> ReportTables:
     """Compute every table of the report from a run (a folder, a `RunData` or a `Run`)."""
     data = as_run(run)
     games = data.games.sort_values("game_id", kind="stable").reset_index(drop=True)
@@ -305,11 +281,10 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = M.MIN_SA
     deck_seat = by_deck(M.deck_results(long, by_seat=True), "seat")
     seat = M.seat_advantage(long)
     pairs = M.pairwise_results(long)
-    matchups = M.matchup_matrix(pairs)
-    if len(matchups):
-        matchups = matchups.assign(_r=matchups["deck"].map(order), _c=matchups["opponent"].map(order)) \
-            .sort_values(["_r", "_c"]).drop(columns=["_r", "_c"]).reset_index(drop=True)
-    ranking = _ranking(matchups, decks)
+    matrix = stats.Matrix.from_pairs(decks, pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
+                                     pairs["result"].to_numpy())
+    matchups = M.matrix_frame(matrix)  # rows and columns in run order
+    ranking = M.ranking_table(matrix)
     lengths = _with_all(games, M.game_lengths)
     reasons = _with_all(games, M.end_reasons)
     wins_reason = by_deck(M.wins_by_reason(long))
@@ -362,8 +337,8 @@ def _dominant_reason(long: pd.DataFrame) -> tuple[str, float] | None:
     if not len(decided):
         return None
     counts = decided["reason"].value_counts()
-    lo, _ = M.wilson_interval(int(counts.iloc[0]), len(decided))
-    return (str(counts.index[0]), float(counts.iloc[0] / len(decided))) if lo > 0.5 else None
+    lo, _ = stats.wilson_interval(int(counts.iloc[0]), len(decided))
+    return (str(counts.index[0]), stats.rate(int(counts.iloc[0]), len(decided))) if lo > 0.5 else None
 
 
 def _how_wins(long: pd.DataFrame, deck: str, usual: str | None = None) -> str | None:
@@ -376,7 +351,7 @@ def _how_wins(long: pd.DataFrame, deck: str, usual: str | None = None) -> str | 
         return None
     counts = wins["reason"].value_counts()
     top, n_top = str(counts.index[0]), int(counts.iloc[0])
-    lo, _ = M.wilson_interval(n_top, len(wins))
+    lo, _ = stats.wilson_interval(n_top, len(wins))
     if lo <= 0.5:
         return None
 
@@ -386,7 +361,8 @@ def _how_wins(long: pd.DataFrame, deck: str, usual: str | None = None) -> str | 
 
     if usual is not None and top == usual:
         return f"wins its {len(wins):,} games on {when(wins['turns'])} (middle half)"
-    return (f"wins mostly by {reason_label(top)} ({_pct0(n_top / len(wins))} of its {len(wins):,} wins; middle "
+    share = _pct0(stats.rate(n_top, len(wins)))
+    return (f"wins mostly by {reason_label(top)} ({share} of its {len(wins):,} wins; middle "
             f"half on {when(wins.loc[wins['reason'] == top, 'turns'])})")
 
 
@@ -416,11 +392,11 @@ def build_notes(t: ReportTables) -> list[Note]:
     per_game = long.drop_duplicates("game_id")["reason"] if len(long) else pd.Series(dtype=object)
     for reason in ("turn_limit", "decision_limit"):
         n = int((per_game == reason).sum())
-        if n and (n / max(games_n, 1) >= 0.01 or reason == "decision_limit"):
+        if n and (stats.rate(n, games_n) >= 0.01 or reason == "decision_limit"):
             extra = " (a game stuck inside one turn: likely an engine or AI bug)" if reason == "decision_limit" \
                 else ""
-            notes.append(Note("run", f"{n:,} games ({fmt_pct(n / games_n)}) ended at the {reason.replace('_', ' ')} "
-                                     f"and count as draws{extra}."))
+            notes.append(Note("run", f"{n:,} games ({format_pct(stats.rate(n, games_n))}) ended at the "
+                                     f"{reason.replace('_', ' ')} and count as draws{extra}."))
     dominant = _dominant_reason(long)
     usual = dominant[0] if dominant and dominant[1] >= 0.8 else None
     if dominant:
@@ -453,7 +429,7 @@ def build_notes(t: ReportTables) -> list[Note]:
                                               f"{row.games:,} games."))
     # decks overall, when there are several matchups or several players
     if len(t.header.get("matchups", [])) > 1 or t.n_players > 2:
-        fair = 1.0 / t.n_players
+        fair = stats.fair_share(t.n_players)
         for row in t.deck.itertuples(index=False):
             if not row.games:
                 continue
@@ -475,11 +451,11 @@ def build_notes(t: ReportTables) -> list[Note]:
             seat_label(int(row.seat), int(row.n_players)).capitalize()
         if row.adv_low > 0 or row.adv_high < 0:
             word = "an advantage" if row.advantage > 0 else "a disadvantage"
-            notes.append(Note("seats", f"{who} has {word} of {pts}: it wins {fmt_pct(row.win_rate)} of "
+            notes.append(Note("seats", f"{who} has {word} of {pts}: it wins {format_pct(row.win_rate)} of "
                                        f"{row.games:,} games where the fair share is {_pct0(row.fair)}."))
         elif int(row.n_players) == 2:
             notes.append(Note("seats", f"No measurable first-player advantage: the player on the play wins "
-                                       f"{fmt_pct(row.win_rate)} {_span(row.ci_low, row.ci_high)} of "
+                                       f"{format_pct(row.win_rate)} {_span(row.ci_low, row.ci_high)} of "
                                        f"{row.games:,} games."))
     # cards
     if len(t.cards):
@@ -488,8 +464,8 @@ def build_notes(t: ReportTables) -> list[Note]:
             if not len(part):
                 continue
             z = NormalDist().inv_cdf(1 - 0.05 / (2 * len(part)))
-            _, lo, hi = M.newcombe_interval(part["gih_wr"] * part["gih"], part["gih"], part["gns_wr"] * part["gns"],
-                                            part["gns"], z=z)
+            _, lo, hi = stats.newcombe_interval(part["gih_wr"] * part["gih"], part["gih"],
+                                                part["gns_wr"] * part["gns"], part["gns"], z=z)
             part = part.assign(_lo=lo, _hi=hi)
             good = part[part["_lo"] > 0].sort_values("iwd", ascending=False).head(2)
             bad = part[part["_hi"] < 0].sort_values("iwd").head(2)

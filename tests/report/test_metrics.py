@@ -1,59 +1,20 @@
-"""The report's statistics against values worked by hand (the arithmetic is in each test's docstring)."""
+"""The report's tables against values worked by hand (the arithmetic is in each test's docstring). The figures
+themselves (points, intervals, ranking) are tcgsim.stats', tested in tests/test_stats.py; here: that the tables
+group the right rows and carry those figures."""
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import pandas as pd
 import pytest
 
+from tcgsim import stats
 from tcgsim.report import metrics as M
 from tests.report.synth import cards_frame, games_frame
 
 
 def approx(x: float, rel: float = 1e-3, abs_: float = 1e-4) -> object:
     return pytest.approx(x, rel=rel, abs=abs_)
-
-
-# --- intervals ------------------------------------------------------------------------------------------------
-
-def test_wilson_8_of_10() -> None:
-    """p = .8, z^2/n = .38415: centre (.8 + .19208) / 1.38415 = .71674; half 1.41601 * sqrt(.016 + .0096) = .22658
-    -> (.4902, .9433), the textbook value."""
-    lo, hi = M.wilson_interval(8, 10)
-    assert (lo, hi) == (approx(0.4902), approx(0.9433))
-
-
-def test_wilson_edges() -> None:
-    """0 of 10: upper = (z^2/n) / (1 + z^2/n) = .38415 / 1.38415 = .2775; 10 of 10 mirrors it; n = 0 is NaN."""
-    assert M.wilson_interval(0, 10) == (approx(0.0), approx(0.2775))
-    assert M.wilson_interval(10, 10) == (approx(0.7225), approx(1.0))
-    lo, hi = M.wilson_interval(0, 0)
-    assert math.isnan(lo) and math.isnan(hi)
-
-
-def test_wilson_fractional_and_vectorised() -> None:
-    """4.5 of 6 (a draw as half a win): p = .75, z^2/n = .64025; centre 1.070122 / 1.64025 = .65241; half
-    1.19492 * sqrt(.03125 + .026677) = .28759 -> (.3648, .9400). A Series in gives Series out, same index."""
-    s = pd.Series([4.5, 8.0], index=["a", "b"])
-    lo, hi = M.wilson_interval(s, pd.Series([6, 10], index=["a", "b"]))
-    assert list(lo.index) == ["a", "b"]
-    assert (lo["a"], hi["a"]) == (approx(0.3648), approx(0.9400))
-    assert (lo["b"], hi["b"]) == (approx(0.4902), approx(0.9433))
-
-
-def test_newcombe_difference() -> None:
-    """Newcombe (1998), method 10, his worked example 56/70 - 48/80 = .2000 with interval (.0524, .3339)."""
-    d, lo, hi = M.newcombe_interval(56, 70, 48, 80)
-    assert (d, lo, hi) == (approx(0.2), approx(0.0524), approx(0.3339))
-
-
-def test_points_share_draws() -> None:
-    res = pd.Series(["win", "loss", "draw", "draw", "error"])
-    pts = M.points(res, [2, 2, 2, 3, 2])
-    assert pts.iloc[:4].tolist() == [1.0, 0.0, 0.5, approx(1 / 3)]
-    assert math.isnan(pts.iloc[4])
 
 
 # --- per deck and seat ----------------------------------------------------------------------------------------
@@ -81,9 +42,9 @@ def test_deck_results_draws_half_errors_apart() -> None:
     """A: 3 games with a result (1 win, 1 loss, 1 draw) = 1.5 points, rate .5; the error game counted apart."""
     long = M.seat_results(_tiny_games())
     out = M.deck_results(long).set_index("deck")
-    assert out.loc["A", ["games", "wins", "losses", "draws", "errors"]].tolist() == [3, 1, 1, 1, 1]
+    assert out.loc["A", ["games", "wins", "losses", "draws", "errors", "points"]].tolist() == [3, 1, 1, 1, 1, 1.5]
     assert out.loc["A", "win_rate"] == approx(0.5)
-    lo, hi = M.wilson_interval(1.5, 3)
+    lo, hi = stats.wilson_interval(1.5, 3)
     assert (out.loc["A", "ci_low"], out.loc["A", "ci_high"]) == (approx(lo), approx(hi))
     by_seat = M.deck_results(long, by_seat=True).set_index(["deck", "seat"])
     assert by_seat.loc[("A", 0), "games"] == 2 and by_seat.loc[("A", 0), "win_rate"] == approx(0.75)
@@ -150,7 +111,7 @@ def test_bradley_terry_three_decks_by_hand() -> None:
     """A-B 2:1, B-C 2:1, A-C 4:1. Strengths 4:2:1 satisfy every likelihood equation wins_i = sum n_ij s_i/(s_i+s_j):
     A: 3*4/6 + 5*4/5 = 6 = 2+4; B: 3*2/6 + 3*2/3 = 3 = 1+2; C: 3*1/3 + 5*1/5 = 2 = 1+1. Scaled to geometric mean
     1 they are 2, 1, 1/2; on the Elo scale 400 log10 2 = +120.4, 0, -120.4; against an average deck 2/3, 1/2, 1/3."""
-    bt = M.bradley_terry(_matrix({("A", "B"): (2, 1), ("B", "C"): (2, 1), ("A", "C"): (4, 1)})).set_index("deck")
+    bt = M.bradley_terry_table(_matrix({("A", "B"): (2, 1), ("B", "C"): (2, 1), ("A", "C"): (4, 1)})).set_index("deck")
     assert bt["strength"].tolist() == [approx(2.0), approx(1.0), approx(0.5)]
     assert bt["rating"].tolist() == [approx(120.41), approx(0.0), approx(-120.41)]
     assert bt["expected"].tolist() == [approx(2 / 3), approx(0.5), approx(1 / 3)]
@@ -163,13 +124,13 @@ def test_bradley_terry_two_decks() -> None:
     """3 wins to 1: s_A / s_B = 3, a rating gap of 400 log10 3 = 190.8; the standard error of the log-strength
     difference is 1 / sqrt(n p (1-p)) = 1 / sqrt(4 * .75 * .25) = 1.1547, i.e. 200.6 Elo points for the gap, so
     each rating (half the gap) has 100.3."""
-    bt = M.bradley_terry(_matrix({("A", "B"): (3, 1)})).set_index("deck")
+    bt = M.bradley_terry_table(_matrix({("A", "B"): (3, 1)})).set_index("deck")
     assert bt.loc["A", "rating"] - bt.loc["B", "rating"] == approx(190.85)
     assert bt.loc["A", "rating_se"] == approx(100.29)
 
 
 def test_bradley_terry_unbeaten_deck_is_regularised() -> None:
-    bt = M.bradley_terry(_matrix({("A", "B"): (5, 0), ("B", "C"): (3, 2), ("A", "C"): (4, 0)})).set_index("deck")
+    bt = M.bradley_terry_table(_matrix({("A", "B"): (5, 0), ("B", "C"): (3, 2), ("A", "C"): (4, 0)})).set_index("deck")
     assert bt["regularised"].all()
     assert np.isfinite(bt["rating"]).all()
     assert bt["rating"].idxmax() == "A"
@@ -248,7 +209,7 @@ def test_card_stats_by_hand() -> None:
     assert (row["gns"], row["gns_wr"]) == (3, approx(0.5))
     assert row["iwd"] == approx(1 / 6)
     assert (row["played"], row["played_wr"], row["mean_turn_played"]) == (2, approx(1.0), approx(4.0))
-    d, lo, hi = M.newcombe_interval(2, 3, 1.5, 3)
+    d, lo, hi = stats.newcombe_interval(2, 3, 1.5, 3)
     assert (row["iwd_low"], row["iwd_high"]) == (approx(lo), approx(hi))
     # small-sample flags against the threshold
     assert not row["gih_small"] and not row["gns_small"] and not row["small"]

@@ -1,0 +1,471 @@
+"""Every rate, interval and matchup figure tcgsim shows, computed in one place.
+
+The terminal summary and matrix.csv (`tcgsim.sim.summary`), summary.json and the report (`tcgsim.report`) all
+read their figures from here, so the same run gives the same numbers in each, to the digit. The conventions:
+
+- **Points and the draw policy** (`draw_share`, the one place it is decided): a win scores 1, a loss 0, a draw
+  1/n for each of the n players (the win shared), so every game with a result hands out exactly one point. A
+  game that raised an error is no result: it is left out of every rate and counted apart.
+- **Win rate** = points / games, where a deck's games are the seats it played (a mirror game, the same deck in
+  both seats, counts twice and scores exactly one half).
+- **Head to head** (`seat_pairs`): two different decks of a game meet when one of them won or nobody did; the
+  pair's result is then scored as a two-player game (a shared draw is half a point each). A game a third deck
+  won says nothing about the pair.
+- **Intervals**: the 95% Wilson score interval for a rate, Newcombe's hybrid score interval for a difference of
+  two rates, mean +- 1.96 standard errors for a mean.
+- **Ranking**: Bradley-Terry strengths by maximum likelihood over the head-to-head results.
+
+Counts are integers and points are computed from them by one function (`Tally.points`) in a fixed order, so the
+totals do not depend on how the rows were grouped or batched: floats summed in another order could differ in
+their last bit, which a rounding at x.xx5 would then show.
+
+numpy only, never pandas: a run's supervising process writes the terminal summary from pyarrow batches and must
+stay small (pandas costs ~55 MB a process). The report wraps these functions in pandas tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "WIN", "Z95",
+    "BradleyTerry", "Matrix", "Ranking", "Record", "Tally", "bradley_terry", "draw_share", "fair_share",
+    "format_pct", "format_rate", "mean_interval", "newcombe_interval", "pair_results", "rate", "rate_interval",
+    "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
+]
+
+Z95 = NormalDist().inv_cdf(0.975)  # 1.959964...
+MIN_SAMPLE = 50  # below this many games a rate's 95% interval is wider than +-14 points: flagged, not read
+MAX_PLAYERS = 4  # the most players any of the games seats; tallies keep draws by player count up to here
+
+WIN, LOSS, DRAW, ERROR = "win", "loss", "draw", "error"  # a seat's result, as cards.parquet spells it
+RESULTS = (WIN, LOSS, DRAW, ERROR)
+PAIR_PLAYERS = 2  # a head-to-head result is scored as a game of two
+
+ArrayLike = Any  # a number or a numpy array (anything np.asarray takes): the functions below are vectorised
+
+
+# --- the draw policy -------------------------------------------------------------------------------------------
+
+def draw_share(n_players: ArrayLike) -> Any:
+    """THE DRAW POLICY: the points each player of an n-player game gets when it ends without a winner (turn or
+    decision limit): the win shared, 1/n. Every figure that counts a draw reads it from here, so a different
+    policy is a change to this function alone. Scalar in, float out; array in, array out."""
+    share = 1.0 / np.asarray(n_players, dtype=float)
+    return float(share) if share.ndim == 0 else share
+
+
+def fair_share(n_players: ArrayLike) -> Any:
+    """What a seat scores on average when every player is as strong as the others: the game's one point split
+    n ways (1/n). The neutral value of a seat's or a multiplayer deck's win rate."""
+    share = 1.0 / np.asarray(n_players, dtype=float)
+    return float(share) if share.ndim == 0 else share
+
+
+def seat_points(result: ArrayLike, n_players: ArrayLike) -> np.ndarray:
+    """Points of each seat's result: win 1, loss 0, draw `draw_share(n_players)`; NaN for an error (no result)
+    or an empty seat."""
+    r = np.asarray(result, dtype=object)
+    n = np.broadcast_to(np.asarray(n_players, dtype=float), r.shape)
+    drawn = np.where(r == DRAW, draw_share(np.where(n > 0, n, 1.0)), np.nan)
+    return np.where(r == WIN, 1.0, np.where(r == LOSS, 0.0, drawn))
+
+
+def seat_results(winner_seat: ArrayLike, n_players: ArrayLike, errored: ArrayLike,
+                 seats: int = MAX_PLAYERS) -> np.ndarray:
+    """Each seat's result of each game, a (games, seats) array of WIN / LOSS / DRAW / ERROR, None past the
+    game's players. `winner_seat` is the winning seat, or negative / NaN when nobody won; an errored game (it
+    raised, whatever its winner says) is ERROR in every seat."""
+    winner = np.asarray(winner_seat, dtype=float)
+    winner = np.where(np.isnan(winner), -1.0, winner)[:, None]
+    n = np.asarray(n_players, dtype=int)[:, None]
+    failed = np.asarray(errored, dtype=bool)[:, None]
+    seat = np.arange(seats)[None, :]
+    out = np.where(failed, ERROR, np.where(winner < 0, DRAW, np.where(winner == seat, WIN, LOSS))).astype(object)
+    out[np.broadcast_to(seat >= n, out.shape)] = None
+    return out
+
+
+# --- rates and intervals ---------------------------------------------------------------------------------------
+
+def rate(points: ArrayLike, games: ArrayLike) -> Any:
+    """points / games; NaN where there are no games."""
+    s = np.asarray(points, dtype=float)
+    m = np.asarray(games, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(m > 0, s / m, np.nan)
+    return float(out) if out.ndim == 0 else out
+
+
+def wilson_interval(successes: ArrayLike, n: ArrayLike, z: float = Z95) -> tuple[Any, Any]:
+    """The Wilson score interval (lower, upper) for `successes` out of `n` (fractional successes allowed, as with
+    draws counted as part of a win). NaN where n is 0. Scalars in, floats out; arrays in, arrays out.
+
+    Wilson (1927): centre (p + z^2/2n) / (1 + z^2/n), half-width z / (1 + z^2/n) * sqrt(p(1-p)/n + z^2/4n^2).
+    Unlike the normal approximation it stays inside [0, 1] and behaves for small n and rates near 0 or 1.
+    """
+    s = np.asarray(successes, dtype=float)
+    m = np.asarray(n, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(m > 0, s / m, np.nan)
+        denom = 1.0 + z * z / m
+        centre = (p + z * z / (2 * m)) / denom
+        half = z / denom * np.sqrt(np.clip(p * (1 - p), 0.0, None) / m + z * z / (4 * m * m))
+        # the interval holds p exactly; rounding at p = 0 or 1 would put it 1e-17 outside, and a plot's error
+        # bar (p - lo, hi - p) would then be negative
+        lo = np.where(m > 0, np.clip(np.minimum(centre - half, p), 0.0, 1.0), np.nan)
+        hi = np.where(m > 0, np.clip(np.maximum(centre + half, p), 0.0, 1.0), np.nan)
+    if lo.ndim == 0:
+        return float(lo), float(hi)
+    return lo, hi
+
+
+def rate_interval(points: ArrayLike, games: ArrayLike, z: float = Z95) -> tuple[Any, Any, Any]:
+    """(rate, lower, upper): a rate with its Wilson interval, the triple every table shows."""
+    lo, hi = wilson_interval(points, games, z)
+    return rate(points, games), lo, hi
+
+
+def newcombe_interval(s1: ArrayLike, n1: ArrayLike, s2: ArrayLike, n2: ArrayLike,
+                      z: float = Z95) -> tuple[Any, Any, Any]:
+    """Difference of two independent rates p1 - p2 with its interval (Newcombe 1998, method 10: the hybrid score
+    interval built from the two Wilson intervals). Returns (difference, lower, upper); NaN if either n is 0."""
+    a1, b1 = np.asarray(s1, dtype=float), np.asarray(n1, dtype=float)
+    a2, b2 = np.asarray(s2, dtype=float), np.asarray(n2, dtype=float)
+    l1, u1 = (np.asarray(v, dtype=float) for v in wilson_interval(a1, b1, z))
+    l2, u2 = (np.asarray(v, dtype=float) for v in wilson_interval(a2, b2, z))
+    p1 = np.asarray(rate(a1, b1), dtype=float)
+    p2 = np.asarray(rate(a2, b2), dtype=float)
+    d = p1 - p2
+    lo = d - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    hi = d + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    if d.ndim == 0:
+        return float(d), float(lo), float(hi)
+    return d, lo, hi
+
+
+def mean_interval(mean: ArrayLike, sd: ArrayLike, n: ArrayLike, z: float = Z95) -> tuple[Any, Any]:
+    """mean +- z standard errors (sd / sqrt(n)); a missing sd (one value) counts as 0."""
+    m = np.asarray(mean, dtype=float)
+    s = np.nan_to_num(np.asarray(sd, dtype=float), nan=0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        half = z * s / np.sqrt(np.asarray(n, dtype=float))
+    lo, hi = m - half, m + half
+    if lo.ndim == 0:
+        return float(lo), float(hi)
+    return lo, hi
+
+
+def seat_advantage(rate_: ArrayLike, lo: ArrayLike, hi: ArrayLike, n_players: ArrayLike) -> tuple[Any, ...]:
+    """A seat's win rate against its fair share: (fair share, advantage, lower, upper), the interval the rate's
+    shifted alike."""
+    fair = np.asarray(fair_share(n_players), dtype=float)
+    out = (fair, np.asarray(rate_, dtype=float) - fair, np.asarray(lo, dtype=float) - fair,
+           np.asarray(hi, dtype=float) - fair)
+    if fair.ndim == 0:
+        return tuple(float(v) for v in out)
+    return out
+
+
+# --- tallies: results of groups as counts ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Record:
+    """One group's results (a deck, a deck in a seat, a seat, a matchup cell), with its rate and interval."""
+
+    games: int  # results: wins + losses + draws (errors not)
+    wins: int
+    losses: int
+    draws: int
+    errors: int  # seats in games that raised: no result, counted apart
+    points: float
+    win_rate: float  # NaN without games
+    ci_low: float
+    ci_high: float
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Results of a set of groups as integer counts (arrays, one entry per group). Draws are kept by the number
+    of players of their game (`draws[:, n]`), since a draw's points depend on it."""
+
+    wins: np.ndarray
+    losses: np.ndarray
+    draws: np.ndarray  # (groups, MAX_PLAYERS + 1) or wider: draws[:, n] in games of n players
+    errors: np.ndarray
+
+    @classmethod
+    def empty(cls, groups: int) -> Tally:
+        zero = np.zeros(groups, dtype=np.int64)
+        return cls(zero, zero.copy(), np.zeros((groups, MAX_PLAYERS + 1), dtype=np.int64), zero.copy())
+
+    def __len__(self) -> int:
+        return len(self.wins)
+
+    def __add__(self, other: Tally) -> Tally:
+        """The counts of both (the same groups): how batches of a run are added up."""
+        width = max(self.draws.shape[1], other.draws.shape[1])
+        return Tally(self.wins + other.wins, self.losses + other.losses,
+                     _widen(self.draws, width) + _widen(other.draws, width), self.errors + other.errors)
+
+    @property
+    def draws_total(self) -> np.ndarray:
+        return np.asarray(self.draws.sum(axis=1), dtype=np.int64)
+
+    @property
+    def games(self) -> np.ndarray:
+        return np.asarray(self.wins + self.losses + self.draws_total, dtype=np.int64)
+
+    @property
+    def points(self) -> np.ndarray:
+        """wins + each draw's share, added player count by player count: one fixed order of float additions, so
+        a group's points are the same bits however its rows were counted."""
+        pts = self.wins.astype(float)
+        for n in range(1, self.draws.shape[1]):
+            pts = pts + self.draws[:, n] * draw_share(n)
+        return pts
+
+    def rates(self, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(win rate, lower, upper) per group."""
+        r, lo, hi = rate_interval(self.points, self.games, z)
+        return np.asarray(r), np.asarray(lo), np.asarray(hi)
+
+    def record(self, i: int) -> Record:
+        one = Tally(self.wins[i:i + 1], self.losses[i:i + 1], self.draws[i:i + 1], self.errors[i:i + 1])
+        return one.records()[0]
+
+    def records(self) -> list[Record]:
+        pts, games, draws = self.points, self.games, self.draws_total
+        r, lo, hi = self.rates()
+        return [Record(int(games[i]), int(self.wins[i]), int(self.losses[i]), int(draws[i]), int(self.errors[i]),
+                       float(pts[i]), float(r[i]), float(lo[i]), float(hi[i])) for i in range(len(self))]
+
+
+def _widen(draws: np.ndarray, width: int) -> np.ndarray:
+    if draws.shape[1] == width:
+        return draws
+    return np.pad(draws, ((0, 0), (0, width - draws.shape[1])))
+
+
+def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike) -> Tally:
+    """Count results by group: `group[i]` (0..groups-1; negative: not counted) had `result[i]` (WIN, LOSS,
+    DRAW, ERROR; anything else is not counted) in a game of `n_players[i]`."""
+    g = np.asarray(group, dtype=np.int64).ravel()
+    r = np.asarray(result, dtype=object).ravel()
+    n = np.broadcast_to(np.asarray(n_players, dtype=np.int64), r.shape).ravel()
+    keep = (g >= 0) & (g < groups)
+
+    def count(mask: np.ndarray) -> np.ndarray:
+        return np.bincount(g[keep & mask], minlength=groups).astype(np.int64)
+
+    is_draw = keep & (r == DRAW)
+    width = max(MAX_PLAYERS, int(n[is_draw].max()) if is_draw.any() else 0) + 1
+    draws = np.bincount(g[is_draw] * width + n[is_draw], minlength=groups * width).astype(np.int64)
+    return Tally(count(r == WIN), count(r == LOSS), draws.reshape(groups, width), count(r == ERROR))
+
+
+# --- head to head ----------------------------------------------------------------------------------------------
+
+def pair_results(mine: ArrayLike, theirs: ArrayLike) -> np.ndarray:
+    """The head-to-head result of two seats of one game, from the first seat's side: WIN if it won, LOSS if the
+    other did, DRAW if both drew (nobody won), None when the pair did not meet (a third seat won, or the game
+    raised). Scored as a game of PAIR_PLAYERS, whatever the game's own player count."""
+    a = np.asarray(mine, dtype=object)
+    b = np.asarray(theirs, dtype=object)
+    out = np.full(a.shape, None, dtype=object)
+    out[(a == WIN) & (b == LOSS)] = WIN
+    out[(a == LOSS) & (b == WIN)] = LOSS
+    out[(a == DRAW) & (b == DRAW)] = DRAW
+    return out
+
+
+def seat_pairs(decks: ArrayLike, results: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every head-to-head result in a set of games. `decks` and `results` are (games, seats) arrays; a seat
+    whose result is None is empty. For each game (row) and ordered pair of seats holding two different decks
+    that met (`pair_results`): the game's row, the deck, the opponent and the result from the deck's side,
+    ordered by game, then the deck's seat, then the opponent's."""
+    d = np.asarray(decks, dtype=object)
+    r = np.asarray(results, dtype=object)
+    seats = d.shape[1] if d.ndim == 2 else 0
+    games, mine, theirs, res = [], [], [], []
+    for i in range(seats):
+        for j in range(seats):
+            if i == j:
+                continue
+            pr = pair_results(r[:, i], r[:, j])
+            met = np.flatnonzero(pr.astype(bool) & (d[:, i] != d[:, j]))  # None is falsy, a result is not
+            games.append(met)
+            mine.append(np.full(len(met), i))
+            theirs.append(np.full(len(met), j))
+            res.append(pr[met])
+    if not games:
+        nothing = np.zeros(0, dtype=object)
+        return np.zeros(0, dtype=np.int64), nothing, nothing.copy(), nothing.copy()
+    game, seat, opp = np.concatenate(games), np.concatenate(mine), np.concatenate(theirs)
+    order = np.lexsort((opp, seat, game))
+    game, seat, opp = game[order], seat[order], opp[order]
+    return game, d[game, seat], d[game, opp], np.concatenate(res)[order]
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """The matchup matrix: head-to-head results of every ordered pair (deck, opponent) of `keys`, as a Tally of
+    len(keys)^2 cells, row-major. A cell is the row deck's win rate against the column deck, with its games and
+    interval; a deck against itself has no cell (a mirror says nothing about strength)."""
+
+    keys: tuple[str, ...]
+    cells: Tally
+
+    @classmethod
+    def from_pairs(cls, keys: Sequence[str], deck: ArrayLike, opponent: ArrayLike, result: ArrayLike) -> Matrix:
+        """From head-to-head rows (`seat_pairs`); rows naming a deck not in `keys` are not counted."""
+        k = len(keys)
+        index = {key: i for i, key in enumerate(keys)}
+        a = np.array([index.get(x, -1) for x in np.asarray(deck, dtype=object).ravel()], dtype=np.int64)
+        b = np.array([index.get(x, -1) for x in np.asarray(opponent, dtype=object).ravel()], dtype=np.int64)
+        cell = np.where((a >= 0) & (b >= 0) & (a != b), a * k + b, -1)
+        return cls(tuple(keys), tally(cell, k * k, result, PAIR_PLAYERS))
+
+    def __add__(self, other: Matrix) -> Matrix:
+        if self.keys != other.keys:
+            raise ValueError("matrices of different decks cannot be added")
+        return Matrix(self.keys, self.cells + other.cells)
+
+    def cell(self, deck: str, opponent: str) -> Record | None:
+        """The row deck's results against the column deck; None when they never met."""
+        k = len(self.keys)
+        i = self.keys.index(deck) * k + self.keys.index(opponent)
+        return self.cells.record(i) if self.cells.games[i] else None
+
+    def played(self) -> Iterator[tuple[str, str, Record]]:
+        """(deck, opponent, record) of every cell with games, row by row in key order."""
+        k = len(self.keys)
+        games = self.cells.games
+        for i, rec in enumerate(self.cells.records()):
+            if games[i]:
+                yield self.keys[i // k], self.keys[i % k], rec
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(points, games) as k x k arrays: [i, j] is what deck i scored against deck j, in how many games."""
+        k = len(self.keys)
+        return self.cells.points.reshape(k, k), self.cells.games.reshape(k, k).astype(float)
+
+
+# --- ranking ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BradleyTerry:
+    """Bradley-Terry strengths of k decks (arrays in the matrix's order)."""
+
+    strength: np.ndarray  # scaled to geometric mean 1
+    rating: np.ndarray  # the same on the Elo scale: 400 log10 strength, mean 0
+    rating_se: np.ndarray  # from the Fisher information
+    expected: np.ndarray  # win probability against a deck of average strength
+    games: np.ndarray  # head-to-head games the deck played
+    regularised: bool  # virtual draws were added to keep the strengths finite
+
+
+def _strongly_connected(beats: np.ndarray) -> bool:
+    """Whether every deck reaches every other along 'scored points against' edges (the condition for the
+    Bradley-Terry maximum-likelihood strengths to exist and be finite)."""
+    k = beats.shape[0]
+    reach = (beats > 0) | np.eye(k, dtype=bool)
+    for _ in range(max(1, int(np.ceil(np.log2(max(k, 2)))) + 1)):
+        reach = reach | ((reach.astype(int) @ reach.astype(int)) > 0)
+    return bool(reach.all())
+
+
+def bradley_terry(points: ArrayLike, games: ArrayLike, prior: float | None = None, tol: float = 1e-10,
+                  max_iter: int = 100_000) -> BradleyTerry:
+    """Bradley-Terry strengths (P(i beats j) = s_i / (s_i + s_j)) from k x k arrays: `points[i, j]` what deck i
+    scored against deck j (a drawn pair half each way), `games[i, j]` their games (either side may hold it).
+    Maximum likelihood by Hunter's (2004) MM iteration, scaled to geometric mean 1.
+
+    The estimate is finite only if no group of decks scored nothing against the rest; if that happens (a deck
+    that never lost, say) `prior` virtual draws are added between every pair (default: one) and `regularised`
+    is True. Pass `prior` to always add it."""
+    wins = np.array(points, dtype=float)
+    n = np.array(games, dtype=float)
+    k = wins.shape[0]
+    n = np.maximum(n, n.T)  # a matrix lists each pair from both sides; keep one count
+    played = n.sum(axis=1)
+    regularised = False
+    if prior is None and k > 1 and not _strongly_connected(wins):
+        prior = 1.0
+    if prior:
+        off = 1.0 - np.eye(k)
+        wins = wins + 0.5 * prior * off
+        n = n + prior * off
+        regularised = True
+    s = np.ones(k)
+    total = wins.sum(axis=1)
+    for _ in range(max_iter):
+        denom = (n / (s[:, None] + s[None, :])).sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            new = np.where(denom > 0, total / denom, 1.0)
+        new = new / np.exp(np.mean(np.log(np.clip(new, 1e-300, None))))
+        if np.max(np.abs(new - s)) < tol * max(1.0, float(np.max(new))):
+            s = new
+            break
+        s = new
+    theta = np.log(s)
+    q = s[:, None] / (s[:, None] + s[None, :])
+    w = n * q * q.T
+    info = np.diag(w.sum(axis=1)) - w
+    cov = np.linalg.pinv(info) if k > 1 else np.zeros((1, 1))
+    scale = 400.0 / np.log(10.0)
+    return BradleyTerry(strength=s, rating=scale * (theta - theta.mean()),
+                        rating_se=scale * np.sqrt(np.clip(np.diag(cov), 0.0, None)), expected=s / (s + 1.0),
+                        games=played.astype(np.int64), regularised=regularised)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Decks ranked best first: the plain mean of each deck's matchup win rates, and its Bradley-Terry figures."""
+
+    decks: tuple[str, ...]
+    opponents: np.ndarray  # decks it met
+    mean_win_rate: np.ndarray
+    bt: BradleyTerry
+
+
+def ranking(matrix: Matrix) -> Ranking | None:
+    """Rank the decks of a matrix that met at least one other (best Bradley-Terry rating first, then mean win
+    rate); None with fewer than two such decks."""
+    points, games = matrix.arrays()
+    met = games.sum(axis=1) > 0
+    idx = np.flatnonzero(met)
+    if len(idx) < 2:
+        return None
+    points, games = points[np.ix_(idx, idx)], games[np.ix_(idx, idx)]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cell = np.where(games > 0, points / games, np.nan)
+    opponents = (games > 0).sum(axis=1)
+    mean = np.nansum(cell, axis=1) / opponents
+    bt = bradley_terry(points, games)
+    order = np.lexsort((-mean, -bt.rating))
+    pick = BradleyTerry(bt.strength[order], bt.rating[order], bt.rating_se[order], bt.expected[order],
+                        bt.games[order], bt.regularised)
+    return Ranking(tuple(matrix.keys[i] for i in idx[order]), opponents[order], mean[order], pick)
+
+
+# --- how a figure is written -----------------------------------------------------------------------------------
+# One formatter for every surface, so the terminal and the report round the same number the same way.
+
+def format_pct(x: float | None, digits: int = 1) -> str:
+    """0.6412 -> '64.1%'; NaN or None -> '—'."""
+    if x is None or not np.isfinite(x):
+        return "—"
+    return f"{100 * x:.{digits}f}%"
+
+
+def format_rate(r: float | None, lo: float, hi: float, digits: int = 1) -> str:
+    """'64.1% (61.0–67.1)': a rate with its 95% interval; '—' without games."""
+    if r is None or not np.isfinite(r):
+        return "—"
+    return f"{100 * r:.{digits}f}% ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
