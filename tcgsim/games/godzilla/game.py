@@ -23,9 +23,11 @@ from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
+from tcgsim.games.godzilla.control import ControlRules
 from tcgsim.games.godzilla.counters import CounterRules
 from tcgsim.games.godzilla.effects import Eff, EffectRules, Verb, _filter_ok, ability_matches
 from tcgsim.games.godzilla.events import EventRules
+from tcgsim.games.godzilla.evolution import EvolutionRules
 from tcgsim.games.godzilla.field import FieldRules
 from tcgsim.games.godzilla.operations import OperationRules
 from tcgsim.games.godzilla.setup import SetupRules
@@ -96,8 +98,8 @@ class GzGame(Game):
         return A.action_from_json(data)
 
 
-class GzState(WinRules, SetupRules, TurnRules, CounterRules, EventRules, OperationRules, FieldRules, EffectRules,
-              State):
+class GzState(WinRules, SetupRules, TurnRules, CounterRules, ControlRules, EvolutionRules, EventRules,
+              OperationRules, FieldRules, EffectRules, State):
     """A GODZILLA game in progress."""
 
     game: GzGame
@@ -380,14 +382,6 @@ class GzState(WinRules, SetupRules, TurnRules, CounterRules, EventRules, Operati
     def site_attrs(self, s: Site) -> int:
         return 0 if s.closed else self.cards[s.uid].attrs  # closed: 属性無し (GZ-BASE-11)
 
-    def control(self, seat: int) -> int:
-        """GZ-CTRL-2: the printed control of the player's bases, closed ones included."""
-        cards = self.cards
-        return sum(cards[s.uid].control for s in self.players[seat].row if s is not None)
-
-    def rebellion(self, seat: int) -> int:
-        return sum(self.mstat(m, "rebellion") for m in self.players[seat].mons)
-
     def open_bases(self, seat: int) -> int:
         return sum(1 for s in self.players[seat].row if s is not None and not s.closed)
 
@@ -528,52 +522,6 @@ class GzState(WinRules, SetupRules, TurnRules, CounterRules, EventRules, Operati
         return site
 
     # ------------------------------------------------------------------------------------------ turn
-
-    def _fusion_forms(self, seat: int) -> list[int]:
-        p = self.players[seat]
-        cards = self.cards
-        return [u for u in (*self._distinct(p.hand, Kind.MONSTER), *self._distinct(p.stock)) if cards[u].fusion]
-
-    def _fusion_parts(self, seat: int, c: GzCard, sid: int) -> list[Mon] | None:
-        """GZ-FUSE-3: every part open, awake, on the same base (and not evolved this turn, GZ-EVO-8)."""
-        cards = self.cards
-        chosen: list[Mon] = []
-        for part in c.fusion:
-            found = None
-            for m in self.players[seat].mons:
-                if (m.home == sid and m.at < 0 and not m.asleep and not m.closed and m.evo_turn != self.turn
-                        and cards[m.uid].id == part and m not in chosen):
-                    found = m
-                    break
-            if found is None:
-                return None
-            chosen.append(found)
-        return chosen
-
-    def _fusions(self, seat: int) -> list[Any]:
-        forms = self._fusion_forms(seat)
-        if not forms:
-            return []
-        out = []
-        for u in forms:
-            for s in self.players[seat].sites():
-                if self._fusion_parts(seat, self.cards[u], s.sid) is not None:
-                    out.append(A.Fuse(u, s.sid))
-        return out
-
-    def _separation_parts(self, seat: int, c: GzCard) -> list[int] | None:
-        """GZ-INT-18: each part from the stock if there, else from the hand."""
-        p = self.players[seat]
-        cards = self.cards
-        out: list[int] = []
-        for part in c.fusion:
-            u = next((x for x in p.stock if cards[x].id == part and x not in out), None)
-            if u is None:
-                u = next((x for x in p.hand if cards[x].id == part and x not in out), None)
-            if u is None:
-                return None
-            out.append(u)
-        return out
 
     # ------------------------------------------------------------------------------------------ playing cards
 
@@ -832,212 +780,7 @@ class GzState(WinRules, SetupRules, TurnRules, CounterRules, EventRules, Operati
 
     # ------------------------------------------------------------------------------------------ evolution
 
-    def _evolutions(self, m: Mon) -> list[int]:
-        """GZ-EVO-3/6: the cards (hand or stock, one uid per card and place) this monster can evolve into; fused
-        forms only by fusion."""
-        cards = self.cards
-        targets = cards[m.uid].evolves_to
-        if not targets:
-            return []
-        p = self.players[m.owner]
-        out = []
-        for zone in (p.hand, p.stock):
-            seen: set[str] = set()
-            for u in zone:
-                c = cards[u]
-                if c.id in targets and c.id not in seen and not c.fusion:
-                    seen.add(c.id)
-                    out.append(u)
-        return out
-
-    def _evolve(self, m: Mon, uid: int) -> None:
-        """GZ-EVO-6/7/8: swap the card; the replaced card goes to the deck bottom (from hand) or the stock."""
-        p = self.players[m.owner]
-        old = m.uid
-        if uid in p.hand:
-            p.hand.remove(uid)
-            p.deck.insert(0, old)
-        else:
-            p.stock.remove(uid)
-            p.stock.append(old)
-        m.uid = uid
-        m.evo_turn = self.turn
-        self._played(uid)
-        self.dirty = True  # GZ-EVO-9
-        self.record(self._phase_name(), m.owner, "evolve", card=self._name(old), into=self._name(uid))
-        self._check_mon(m)
-
-    def _devolve(self, m: Mon, uid: int) -> None:
-        """GZ-DEVO-3/4/5."""
-        p = self.players[m.owner]
-        old = m.uid
-        if uid < 0:
-            self.record(self._phase_name(), m.owner, "devolve", card=self._name(old), into="the deck bottom")
-            self._remove_mon(m, "deck")
-            return
-        if uid in p.hand:
-            p.hand.remove(uid)
-            p.deck.insert(0, old)
-        else:
-            p.stock.remove(uid)
-            p.stock.append(old)
-        m.uid = uid
-        self._played(uid)
-        self.dirty = True
-        self.record(self._phase_name(), m.owner, "devolve", card=self._name(old), into=self._name(uid))
-        self._check_mon(m)
-
-    def _fuse(self, seat: int, uid: int, sid: int) -> None:
-        """GZ-FUSE-3..5: the parts become one monster; damage summed minus the number of parts."""
-        p = self.players[seat]
-        c = self.cards[uid]
-        parts = self._fusion_parts(seat, c, sid)
-        assert parts is not None
-        from_hand = uid in p.hand
-        (p.hand if from_hand else p.stock).remove(uid)
-        keep = parts[0]
-        names = [self._name(m.uid) for m in parts]
-        keep.damage = max(0, sum(m.damage for m in parts) - len(parts))
-        for m in parts:
-            if from_hand:
-                p.deck.insert(0, m.uid)
-            else:
-                p.stock.append(m.uid)
-            if m is not keep:
-                keep.attached.extend(m.attached)
-                p.mons.remove(m)
-        keep.uid = uid
-        keep.evo_turn = self.turn
-        self._played(uid)
-        self.dirty = True
-        self.record("advance", seat, "fuse", parts=names, into=c.name)
-        self._check_mon(keep)
-
-    def _separate(self, seat: int, mid: int) -> None:
-        """GZ-FUSE-6 / GZ-INT-18: the parts come from stock or hand, the fused form goes back the same way; the
-        player divides the damage."""
-        p = self.players[seat]
-        m = self.mon(mid)
-        assert m is not None
-        c = self.cards[m.uid]
-        parts = self._separation_parts(seat, c)
-        assert parts is not None
-        any_stock = any(u in p.stock for u in parts)
-        for u in parts:
-            (p.stock if u in p.stock else p.hand).remove(u)
-        if any_stock:
-            p.stock.append(m.uid)
-        else:
-            p.deck.insert(0, m.uid)
-        damage = m.damage
-        self.record("advance", seat, "separate", card=c.name, parts=[self._name(u) for u in parts])
-        m.uid = parts[0]
-        m.damage = 0
-        m.evo_turn = self.turn
-        mids = [m.mid]
-        for u in parts[1:]:
-            n = Mon(self._new_id(), u, seat, m.home)
-            n.evo_turn = self.turn
-            p.mons.append(n)
-            mids.append(n.mid)
-        for u in parts:
-            self._played(u)
-        self.dirty = True
-        self.jobs.append((J.SPLIT, seat, damage, tuple(mids), tuple(mids)))
-
     # ------------------------------------------------------------------------------------------ rebellion
-
-    def _rebellion_due(self, seat: int) -> bool:
-        """GZ-CTRL-3: total rebellion above total control (after one's initial placement, GZ-INT-14)."""
-        if not self.initial_done[seat] or not self.players[seat].mons:
-            return False
-        return self.rebellion(seat) > self.control(seat)
-
-    def _rebel_start(self, seat: int) -> None:
-        """GZ-CTRL-4: one rebel at a time, highest rebellion first; the opponent breaks ties."""
-        if not self._rebellion_due(seat):
-            self.rebel_active = False
-            self.dirty = True  # the other player may be due too
-            return
-        values = [(self.mstat(m, "rebellion"), m.mid) for m in self.players[seat].mons]
-        top = max(v for v, _ in values)
-        tied = tuple(mid for v, mid in values if v == top)
-        self.jobs.append((J.REBEL_START, seat))
-        if len(tied) == 1:
-            self.jobs.append((J.REBEL_DO, seat, tied[0]))
-        else:
-            self.jobs.append((J.REBEL_PICK, _opp(seat), seat, tied))
-
-    def rebel_targets(self, m: Mon) -> list[int]:
-        """GZ-CTRL-5..7: the highest-rebellion own monster or base (rebellion 0) where the rebel stands, else on
-        an adjacent base; all tied candidates (the opponent picks)."""
-        seat = m.owner
-        here = self.where_is(m)
-        for places in ([here], self.adjacent_sids(here)):
-            cands: list[tuple[int, int]] = []
-            for o in self.players[seat].mons:
-                if o is not m and self.where_is(o) in places:
-                    cands.append((self.mstat(o, "rebellion"), o.mid))
-            for sid in places:
-                s = self.site(sid)
-                if s is not None and s.owner == seat:
-                    cands.append((0, sid))
-            if cands:
-                top = max(v for v, _ in cands)
-                return [i for v, i in cands if v == top]
-        return []
-
-    def _rebel_do(self, seat: int, mid: int) -> None:
-        m = self.mon(mid)
-        if m is None:
-            return
-        self.record(self._phase_name(), seat, "rebellion", card=self._name(m.uid),
-                    rebellion=self.rebellion(seat), control=self.control(seat))
-        targets = self.rebel_targets(m)
-        if not targets:
-            self._rebel_leaves(m)
-        elif len(targets) == 1:
-            self.jobs.append((J.REBEL_FIGHT, seat, mid, targets[0]))
-        else:
-            self.jobs.append((J.REBEL_TARGET, _opp(seat), seat, mid, tuple(targets)))
-
-    def _rebel_fight(self, seat: int, mid: int, target: int) -> None:
-        """GZ-CTRL-8: no cards or abilities, power ±0 both ways with modifiers; both deal damage; nobody is put
-        to sleep; the target took damage (it may evolve)."""
-        m = self.mon(mid)
-        if m is None:
-            return
-        t = self.mon(target)
-        s = self.site(target) if t is None else None
-        if t is None and s is None:
-            self._rebel_leaves(m)
-            return
-        a_pow, a_def = self.mstat(m, "power"), self.mstat(m, "defense")
-        if t is not None:
-            t_pow, t_def = self.mstat(t, "power"), self.mstat(t, "defense")
-        else:
-            assert s is not None
-            t_pow, t_def = self.sstat(s, "power"), self.sstat(s, "defense")
-        to_t = max(0, a_pow - t_def)
-        to_m = max(0, t_pow - a_def)
-        m.damage += to_m
-        m.hurt = True
-        self.record(self._phase_name(), seat, "rebel_attack", card=self._name(m.uid), target=self._id_name(target),
-                    dealt=to_t, taken=to_m)
-        if t is not None:
-            t.damage += to_t
-            t.hurt = True
-            self._check_mon(t)
-        else:
-            assert s is not None
-            s.damage += to_t
-            self._check_site(s)
-        if not self._check_mon(m):
-            self._rebel_leaves(m)
-
-    def _rebel_leaves(self, m: Mon) -> None:
-        """GZ-CTRL-9: a surviving rebel goes to the bottom of the main deck."""
-        self._remove_mon(m, "deck")
 
     # ------------------------------------------------------------------------------------------ battle
 
