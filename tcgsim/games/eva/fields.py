@@ -14,12 +14,13 @@ mypy checks each signature here against the real method (a state inherits both, 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tcgsim.engine import State
 
 if TYPE_CHECKING:
     from tcgsim.games.eva.cards import City, EvaCard
+    from tcgsim.games.eva.effects import Effect
     from tcgsim.games.eva.game import EvaGame, EvaShortGame
     from tcgsim.games.eva.state import Battle, Choice, Offer, Phase, Player, Spoken, Stage, Window
 
@@ -64,9 +65,24 @@ class EvaFields(CityFields):
     hand_turn: list[int]
     played_turn: list[int]
 
-    if TYPE_CHECKING:  # the methods one area calls in another (game.py, turn.py, ...)
+    if TYPE_CHECKING:  # the methods one area calls in another
+        # game.py (EvaState): helpers, win checks, the phase sequence
+        def _phase_name(self) -> str: ...
+        def _end(self, winner: int | None, reason: Any) -> None: ...
+        def _enter(self, phase: Phase) -> None: ...
+        def alive(self) -> list[int]: ...
+        def order_from(self, seat: int, include: bool = True) -> tuple[int, ...]: ...
+        def _played(self, uid: int) -> None: ...
+        def _holds(self, effect: Effect, seat: int) -> bool: ...
+        def _drop(self, seat: int, reason: str) -> None: ...
+        def _check_survivors(self) -> None: ...
         def _advance(self) -> None: ...
+
+        # turn.py (TurnRules)
         def _start_turn(self) -> None: ...
+
+        # battle.py (BattleRules)
+        def weapon_slots(self, e: int) -> int: ...
 
 
 class ShortFields(CityFields):

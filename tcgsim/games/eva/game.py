@@ -31,7 +31,7 @@ from tcgsim.games.eva.cards import (
     distinct,
     eva_cards,
 )
-from tcgsim.games.eva.effects import CHAR_INDEX, OTHER, Board, Effect, Target, Verb, holds
+from tcgsim.games.eva.effects import OTHER, Board, Effect, Target, Verb, holds
 from tcgsim.games.eva.setup import SetupRules
 from tcgsim.games.eva.state import (
     PHASE_NAMES,
@@ -47,11 +47,10 @@ from tcgsim.games.eva.state import (
     WindowKind,
 )
 from tcgsim.games.eva.talk import TalkRules
+from tcgsim.games.eva.turn import TEMPO, TurnRules
 from tcgsim.games.eva.view import EvaShortView, EvaView
 
-FIRST_DRAW = 1  # EVA-DRAW1-3: 手番プレイヤーのみ山札からカードを1枚引く
 BATTLE_LOSS_CARDS = 3  # EVA-BATTLE-8: 右隣のプレイヤーから手札のカードをランダムに3枚引かれ
-REI = CHAR_INDEX["rei"]  # EVA-DRAW1-2: 綾波レイ recovers in the first draw phase
 
 WINDOW_TYPES: dict[WindowKind, frozenset[Kind]] = {
     WindowKind.DRAW1: frozenset({Kind.DRAMA}),  # EVA-DRAW1-5
@@ -77,17 +76,6 @@ class EvaOptions(GameOptions):
     rei_recovers: bool = True  # EVA-DRAW1-2 (CITY-02's rule); the short rule voids it (EVA-SHORT-12)
     random_first_player: bool = True  # EVA-SETUP-7: じゃんけん, i.e. the seeded RNG; False: seat 0 first
 
-
-TEMPO = (
-    TempoMetric("hand", "cards in hand at the end of the turn"),
-    TempoMetric("deck", "cards left in the deck"),
-    TempoMetric("level", "補完 level (0: LV1 side up, 1: LV2 side up, 2: sideways)"),
-    TempoMetric("spoken", "cards the player spoke this turn (counters included)"),
-    TempoMetric("downed", "main characters downed"),
-    TempoMetric("grouped", "main characters in a group"),
-    TempoMetric("angels_defeated", "使徒 defeated so far (by anyone)"),
-    TempoMetric("out", "1 once the player has dropped out"),
-)
 
 _PASS = A.Pass()
 _DECLINE = A.Decline()
@@ -180,7 +168,7 @@ class EvaGame(Game):
         return A.action_from_json(data)
 
 
-class EvaState(SetupRules, CityState):
+class EvaState(SetupRules, TurnRules, CityState):
     """A standard-rules game in progress."""
 
     game: EvaGame
@@ -410,36 +398,6 @@ class EvaState(SetupRules, CityState):
         if self.played_turn[uid] < 0:
             self.played_turn[uid] = self.turn
 
-    def _draw(self, seat: int, n: int) -> int:
-        """Draw n cards (fewer if the deck runs out); a 使徒 drawn goes to the city at once (EVA-DRAW1-3)."""
-        p = self.players[seat]
-        drawn = 0
-        for _ in range(n):
-            if not p.deck:
-                break
-            uid = p.deck.pop()
-            drawn += 1
-            if self.hand_turn[uid] < 0:
-                self.hand_turn[uid] = self.turn
-            if self.cards[uid].kind is Kind.ANGEL:
-                self._angel_arrives(uid)
-            else:
-                p.hand.append(uid)
-        return drawn
-
-    def _angel_arrives(self, uid: int) -> None:
-        """EVA-DRAW1-3, EVA-CARD-6: face up if the city holds no 使徒, else face down under the queue."""
-        self._played(uid)
-        card = self.cards[uid]
-        if self.angel < 0 and not self.angel_queue:
-            self.angel = uid
-            self.record(self._phase_name(), self.owner[uid], "angel_arrives", card=card.name,
-                        strength=card.strength, how="face up")
-        else:
-            self.angel_queue.append(uid)
-            self.record(self._phase_name(), self.owner[uid], "angel_arrives", card="a 使徒",
-                        strength="?", how="face down, queued")
-
     def board(self, seat: int) -> Board:
         """The public facts conditions ask about, for `seat` (its spoken tally and hand)."""
         return Board(
@@ -453,43 +411,7 @@ class EvaState(SetupRules, CityState):
     def _holds(self, effect: Effect, seat: int) -> bool:
         return effect.cond is None or holds(effect.cond, self.board(seat), -1)
 
-    # ------------------------------------------------------------------------------------------ setup / turn
-
-    def _start_turn(self) -> None:
-        """① 第1ドローフェイズ up to its speaking window (EVA-DRAW1-1..4)."""
-        self.turn += 1
-        if self.turn > self.game.options.turn_limit:  # I-LIMIT
-            self._end(None, Termination.TURN_LIMIT)
-            return
-        self._enter(Phase.DRAW1)
-        seat = self.active
-        p = self.players[seat]
-        if self.angel < 0 and self.angel_queue:  # EVA-DRAW1-3: the next queued 使徒 turns face up
-            self.angel = self.angel_queue.pop(0)
-            card = self.cards[self.angel]
-            self.record("draw1", None, "angel_up", card=card.name, strength=card.strength)
-        revived = [EVA_NAMES[e] for e in range(N_EVAS) if self.eva_down[e]]
-        self.eva_down = [False] * N_EVAS  # EVA-DRAW1-1
-        if self.game.options.rei_recovers and self.down[REI]:  # EVA-DRAW1-2
-            self.down[REI] = False
-            revived.append(CHAR_NAMES[REI])
-        self.record("draw1", seat, "turn_start", hand=len(p.hand), deck=len(p.deck), recovered=revived)
-        if not p.deck:  # EVA-DRAW1-4
-            self._drop(seat, "cannot draw")
-            self._check_survivors()
-            self.turn_done = True
-            return
-        self._draw(seat, FIRST_DRAW)
-        self.record("draw1", seat, "draw", count=FIRST_DRAW, hand=len(p.hand), deck=len(p.deck))
-        for c in range(N_CHARS):  # put cards with a first-draw trigger, the turn player's own
-            for uid in list(self.under_char[c]):
-                if self.owner[uid] != seat:
-                    continue
-                for e in self.cards[uid].effects:
-                    if e.when == "draw1" and e.verb is Verb.DRAW and self._holds(e, seat):
-                        got = self._draw(seat, e.amount)
-                        self.record("draw1", seat, "effect", card=self.cards[uid].name, text=f"draws {got}")
-        self.window = Window(WindowKind.DRAW1, self.order_from(seat))  # EVA-DRAW1-5
+    # ------------------------------------------------------------------------------------------ win checks, phases
 
     def _drop(self, seat: int, reason: str) -> None:
         """EVA-WIN-4: the player takes no further part; its cards stay where they are."""
@@ -509,37 +431,6 @@ class EvaState(SetupRules, CityState):
             elif not self.last_stand:
                 self.last_stand = True
                 self.record(self._phase_name(), alive[0], "last_stand")
-
-    def _end_turn(self) -> None:
-        """EVA-HOKAN-10: the turn passes clockwise to the next player still in."""
-        for seat in range(self.n):
-            values = self._tempo_values(seat)
-            self.tempo.append((self.turn, seat, values))
-            if self.events is not None:
-                self.record("end", seat, "tempo", **dict(zip([m.name for m in TEMPO], values, strict=True)))
-        self.record("end", self.active, "turn_end")
-        for sp in self.spoken:  # normally empty: the 第2ドローフェイズ cleared it
-            self._to_discard(sp.uid)
-        self.spoken = []
-        self.speak_count = [0] * N_CHARS
-        self.protect_turn = [False] * N_CHARS
-        self.tally = [[0] * 7 for _ in range(self.n)]
-        self.starved = [False] * self.n
-        self.window = None
-        self.offer = None
-        self.battle = None
-        self.stage = None
-        self.draw2 = []
-        self.turn_done = False
-        nxt = self.order_from(self.active, include=False)
-        if nxt:
-            self.active = nxt[0]
-        self._start_turn()
-
-    def _tempo_values(self, seat: int) -> tuple[float, ...]:
-        p = self.players[seat]
-        return (len(p.hand), len(p.deck), p.level, sum(self.tally[seat]), sum(self.down),
-                sum(1 for g in self.group if g >= 0), self.angels_defeated, int(p.out))
 
     def _advance(self) -> None:
         """Run everything automatic until a player must decide or the game is over."""
@@ -1009,70 +900,6 @@ class EvaState(SetupRules, CityState):
         elif x.verb is Verb.DOWN and x.key >= 0 and x.target is Target.CHARACTER and not self.down[x.key]:
             self._down_char(x.key)
             self.record("battle", None, "effect", card=card.name, text=f"{CHAR_NAMES[x.key]} is downed")
-
-    # ------------------------------------------------------------------------------------------ draw 2
-
-    def _draw2_step(self) -> None:
-        """EVA-DRAW2-1..3 for the next player in line; then EVA-DRAW2-5, -6."""
-        if not self.draw2:
-            for seat in self.alive():  # EVA-DRAW2-5
-                p = self.players[seat]
-                if not p.hand or self.starved[seat]:
-                    self._drop(seat, "empty hand" if not p.hand else "cannot draw")
-            self._check_survivors()
-            if self._outcome is None:
-                if self.last_stand or self.players[self.active].out:
-                    self.turn_done = True
-                else:
-                    self._enter(Phase.HOKAN)
-            return
-        seat, step = self.draw2[0]
-        p = self.players[seat]
-        mine = [sp for sp in self.spoken if sp.owner == seat]
-        if step == 0:
-            points = sum(self.cards[sp.uid].draw_points for sp in mine)  # EVA-COUNTER-4: cancelled count too
-            self.draw2[0] = (seat, 1)
-            if points > 0:
-                got = self._draw(seat, points)
-                self.starved[seat] = got < points
-                self.record("draw2", seat, "draw2", points=points, what=f"draws {got}")
-            elif points < 0:
-                n = min(-points, len(p.hand))
-                self.record("draw2", seat, "draw2", points=points, what=f"discards {n}")
-                if n:
-                    self.pending.append(Choice(ChoiceKind.DISCARD, seat, n))
-            else:
-                self.record("draw2", seat, "draw2_zero", points=0)
-            return
-        self.draw2.pop(0)
-        for sp in mine:  # EVA-DRAW2-3, I-PUT
-            self.spoken.remove(sp)
-            card = self.cards[sp.uid]
-            place = self._slide_under(sp, card) if card.is_put and not sp.cancelled else None
-            if place is None:
-                self._to_discard(sp.uid)
-            else:
-                self.record("draw2", seat, "put_under", card=card.name, place=place)
-
-    def _slide_under(self, sp: Spoken, card: EvaCard) -> str | None:
-        """The put-type card goes under its target, if it still may (else None: it is discarded)."""
-        if card.kind is Kind.CHARACTER:
-            self.under_char[card.put_char].append(sp.uid)
-            return CHAR_NAMES[card.put_char]
-        e = sp.target
-        if card.kind is Kind.EVA or card.target_kind == "eva":
-            if e < 0 or self.eva_down[e]:
-                return None
-            if card.weapon is not None:
-                used = sum(1 for u in self.under_eva[e] if self.cards[u].weapon is not None)
-                if used >= self.weapon_slots(e):
-                    return None
-            self.under_eva[e].append(sp.uid)
-            return EVA_NAMES[e]
-        if e < 0:
-            return None
-        self.under_char[e].append(sp.uid)
-        return CHAR_NAMES[e]
 
     # ------------------------------------------------------------------------------------------ 補完
 
