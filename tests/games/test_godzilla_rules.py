@@ -28,15 +28,10 @@ import pytest
 
 from tcgsim.engine import IllegalAction, Termination
 from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
-from tcgsim.games.godzilla.game import (
-    CLOSED_BASE,
-    GzGame,
-    GzOptions,
-    GzState,
-    WinReason,
-)
+from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (

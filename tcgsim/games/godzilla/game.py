@@ -1,8 +1,18 @@
-"""The Legends of GODZILLA 怪獣大戦: setup, the turn, bases, monsters, battles, rebellion, evolution, counters.
+"""The Legends of GODZILLA 怪獣大戦: the game (`GzGame`) and a game in progress (`GzState`): setup of the state,
+the engine contract (clone, signature, hidden-card resampling, card locations...), the loop that runs the phase
+machine, and the dispatch of actions and decisions.
 
 Rule ids (GZ-...) refer to docs/rules/godzilla.md, which cites the seed for each and lists every interpretation
-(GZ-INT-n); the numbers the seed leaves open are the fields of `GzOptions` and the module constants below, so
-each can be changed in one place.
+(GZ-INT-n); each of its sections names the module that implements it. The numbers the seed leaves open are the
+fields of `GzOptions` below and the module constants at the top of each area module (setup.py, bases.py,
+turn.py, winning.py), so each can be changed in one place.
+
+`GzState` is made of one mixin per rule area, each a class of methods in the module named after its docs
+section: `WinRules` (winning.py), `SetupRules` (setup.py), `TurnRules` (turn.py), `CounterRules` (counters.py),
+`ControlRules` (control.py), `EvolutionRules` (evolution.py), `BaseRules` (bases.py), `MonsterRules`
+(monsters.py), `EventRules` (events.py), `OperationRules` (operations.py), `BattleRules` (battle.py),
+`FieldRules` (field.py) and `EffectRules` (effects.py). They share the state's attributes, declared for the type
+checker by `GzStateFields` (state.py); what a player may see is `GzView` (view.py).
 
 How the engine runs: the turn is a small phase machine (`Phase`); everything that happens inside a phase and may
 need a decision of either player (paying a cost, a counter window, relief, battle choices, rebellion ties,
@@ -10,7 +20,6 @@ evolution...) is a job on a stack (`J` in state.py). `_advance()` runs automatic
 decision with a single legal answer is taken at once (it is not an agent's choice and is not logged: a replay
 reaches it the same way).
 """
-
 from __future__ import annotations
 
 import random
@@ -22,16 +31,19 @@ from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
 from tcgsim.games.godzilla import actions as A
-from tcgsim.games.godzilla.cards import GzCard, Kind, Side, gz_cards
+from tcgsim.games.godzilla.bases import BaseRules
+from tcgsim.games.godzilla.battle import BattleRules
+from tcgsim.games.godzilla.cards import GzCard, Kind, gz_cards
 from tcgsim.games.godzilla.control import ControlRules
 from tcgsim.games.godzilla.counters import CounterRules
-from tcgsim.games.godzilla.effects import Eff, EffectRules, Verb, _filter_ok, ability_matches
+from tcgsim.games.godzilla.effects import EffectRules
 from tcgsim.games.godzilla.events import EventRules
 from tcgsim.games.godzilla.evolution import EvolutionRules
 from tcgsim.games.godzilla.field import FieldRules
+from tcgsim.games.godzilla.monsters import MonsterRules
 from tcgsim.games.godzilla.operations import OperationRules
 from tcgsim.games.godzilla.setup import SetupRules
-from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Mon, Phase, Player, Site, _opp
+from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Phase, Player, _opp
 from tcgsim.games.godzilla.turn import TEMPO, TurnRules
 from tcgsim.games.godzilla.view import GzView
 from tcgsim.games.godzilla.winning import WinReason, WinRules
@@ -39,10 +51,6 @@ from tcgsim.games.godzilla.winning import WinReason, WinRules
 # The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons, the tempo
 # metrics, the event texts of `tcgsim play`.
 __all__ = ["EVENT_TEXT", "GAME", "GzGame", "GzOptions", "GzState", "TEMPO", "WinReason"]
-
-# The seed's numbers (GZ-...), and the interpretations' (GZ-INT-...), each in one place.
-CLOSED_BASE = (0, 0, 5)  # GZ-BASE-11: クローズ中は 破壊力 0・防御力 0・体力 5・属性無し
-RUIN_DAMAGE = 1  # GZ-BASE-16: 廃墟マーカーは 1ダメージ
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,6 @@ class GzOptions(GameOptions):
 
 _PASS = A.Pass()
 _NO_RELIEF = A.Relieve(-1)
-_NO_FIGHT = A.Fight(-1, -1)
 _DRAW_MAIN = A.Draw(False)
 _DRAW_BATTLE = A.Draw(True)
 
@@ -98,9 +105,25 @@ class GzGame(Game):
         return A.action_from_json(data)
 
 
-class GzState(WinRules, SetupRules, TurnRules, CounterRules, ControlRules, EvolutionRules, EventRules,
-              OperationRules, FieldRules, EffectRules, State):
-    """A GODZILLA game in progress."""
+class GzState(
+    WinRules,
+    SetupRules,
+    TurnRules,
+    CounterRules,
+    ControlRules,
+    EvolutionRules,
+    BaseRules,
+    MonsterRules,
+    EventRules,
+    OperationRules,
+    BattleRules,
+    FieldRules,
+    EffectRules,
+    State,
+):
+    """A GODZILLA game in progress. The rules live in the area mixins (see the module docstring); this class holds
+    the state's fields, the engine contract, the loop and the dispatch. The mixins define no field and no
+    `__init__`, and no two of them share a method name, so each name resolves to exactly one definition."""
 
     game: GzGame
 
@@ -333,60 +356,6 @@ class GzState(WinRules, SetupRules, TurnRules, CounterRules, ControlRules, Evolu
             return f"{action} is not an answer to the pending {J(self.jobs[-1][0]).name} decision"
         return f"{action} is not legal in the {self.phase.name} phase of player {self.current_player}"
 
-    # ------------------------------------------------------------------------------------------ stats
-
-    def mstat(self, m: Mon, stat: str) -> int:
-        """A monster's value of `stat` (power, defense, health, rebellion) with its attachments, the environments
-        and this turn's modifiers (battle modifiers are added by the battle itself)."""
-        cards = self.cards
-        c = cards[m.uid]
-        v: int = getattr(c, stat)
-        for a in m.attached:
-            for e in cards[a].effects:
-                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "attached" and _filter_ok(e, c):
-                    v += e.amount
-        for env in self.envs:
-            for e in cards[env].effects:
-                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "all_monsters" and _filter_ok(e, c):
-                    v += e.amount
-        if self.turn_mods:
-            v += sum(a for i, s, a in self.turn_mods if i == m.mid and s == stat)
-        if stat == "rebellion" and v < 0:
-            v = 0
-        return v
-
-    def sstat(self, s: Site, stat: str) -> int:
-        """A base's value of `stat` (power, defense, health): 0/0/5 while closed (GZ-BASE-11), with attachments."""
-        cards = self.cards
-        c = cards[s.uid]
-        if s.closed:
-            v = CLOSED_BASE[("power", "defense", "health").index(stat)]
-        else:
-            v = getattr(c, stat)
-        for a in s.attached:
-            for e in cards[a].effects:
-                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "attached" and _filter_ok(e, c):
-                    v += e.amount
-        if self.turn_mods:
-            v += sum(a for i, st, a in self.turn_mods if i == s.sid and st == stat)
-        return v
-
-    def _closed_health(self, s: Site) -> int:
-        """GZ-INT-8: the health a base would have closed (5, plus its attachments): it may close below it only."""
-        was = s.closed
-        s.closed = True
-        health = self.sstat(s, "health")
-        s.closed = was
-        return health
-
-    def site_attrs(self, s: Site) -> int:
-        return 0 if s.closed else self.cards[s.uid].attrs  # closed: 属性無し (GZ-BASE-11)
-
-    def open_bases(self, seat: int) -> int:
-        return sum(1 for s in self.players[seat].row if s is not None and not s.closed)
-
-    # ------------------------------------------------------------------------------------------ zones
-
     # ------------------------------------------------------------------------------------------ the loop
 
     def _advance(self) -> None:
@@ -489,109 +458,7 @@ class GzState(WinRules, SetupRules, TurnRules, CounterRules, ControlRules, Evolu
         else:
             raise IllegalAction(f"{action} in phase {ph.name}")
 
-    # ------------------------------------------------------------------------------------------ setup
-
-    def _base_allowed(self, seat: int, card: GzCard) -> bool:
-        """GZ-BASE-9 / GZ-MISC-7: no second copy of a base on one's field, except 平地."""
-        if card.unlimited:
-            return True
-        cards = self.cards
-        return not any(s is not None and cards[s.uid].id == card.id for s in self.players[seat].row)
-
-    def _base_slots(self, seat: int) -> list[int]:
-        """GZ-FIELD-2 / GZ-BASE-15: a ruin first (any of them), else either end of the row."""
-        row = self.players[seat].row
-        ruins = [i for i, s in enumerate(row) if s is None]
-        if ruins:
-            return ruins
-        return [A.LEFT, A.RIGHT] if row else [A.LEFT]
-
-    def _insert_site(self, seat: int, uid: int, slot: int, closed: bool) -> Site:
-        p = self.players[seat]
-        site = Site(self._new_id(), uid, seat, closed, known=not closed, flip_turn=self.turn)
-        if slot == A.LEFT:
-            p.row.insert(0, site)
-        elif slot == A.RIGHT:
-            p.row.append(site)
-        else:
-            assert p.row[slot] is None
-            p.row[slot] = site
-            site.damage = RUIN_DAMAGE  # GZ-BASE-16
-        self._played(uid)
-        self.dirty = True
-        return site
-
-    # ------------------------------------------------------------------------------------------ turn
-
-    # ------------------------------------------------------------------------------------------ playing cards
-
-    def _place_monster(self, seat: int, uid: int, sid: int) -> Mon:
-        m = Mon(self._new_id(), uid, seat, sid)  # GZ-MISC-4: awake and open
-        self.players[seat].mons.append(m)
-        self._played(uid)
-        self.dirty = True
-        self.record(self._phase_name(), seat, "place_monster", card=self._name(uid), base=self._id_name(sid))
-        return m
-
-    # ------------------------------------------------------------------------------------------ leaving
-
-    def _check_mon(self, m: Mon) -> bool:
-        """GZ-MON-13: destroyed at damage >= health."""
-        if m.damage >= self.mstat(m, "health"):
-            self._remove_mon(m, "dead")
-            return True
-        return False
-
-    def _check_site(self, s: Site) -> bool:
-        """GZ-BASE-12: destroyed at damage >= health."""
-        if s.damage >= self.sstat(s, "health"):
-            self._destroy_site(s)
-            return True
-        return False
-
-    def _remove_mon(self, m: Mon, to: str) -> None:
-        """A monster leaves the field: to the 撃破ゾーン, the bottom of the main deck, or the stock."""
-        p = self.players[m.owner]
-        if m not in p.mons:
-            return
-        p.mons.remove(m)
-        if to == "dead":
-            p.dead.append(m.uid)
-            self.record(self._phase_name(), m.owner, "monster_destroyed", card=self._name(m.uid))
-        elif to == "deck":
-            p.deck.insert(0, m.uid)
-            self.record(self._phase_name(), m.owner, "monster_to_deck", card=self._name(m.uid))
-        else:
-            p.stock.append(m.uid)
-        where = self.where_is(m)
-        self._release(m.attached, {where, *self.adjacent_sids(where)})
-        m.attached = []
-        self.dirty = True
-
-    def _destroy_site(self, s: Site) -> None:
-        """GZ-BASE-14: to the 撃破ゾーン, a ruin in its place; its monsters flee to another own base (GZ-INT-19),
-        attackers standing on it go back."""
-        seat, i = self.site_index(s.sid)
-        p = self.players[seat]
-        p.row[i] = None
-        p.dead.append(s.uid)
-        p.lost += 1
-        self.record(self._phase_name(), seat, "base_destroyed", card=self._name(s.uid), lost=p.lost)
-        for m in p.mons:
-            if m.home == s.sid:
-                self.jobs.append((J.RELOCATE, seat, m.mid))
-        for m in self.players[_opp(seat)].mons:
-            if m.at == s.sid:
-                m.at = -1
-        # its attachments: a person may escape to a card next to the ruin
-        attached = s.attached
-        s.attached = []
-        row = p.row
-        self._release(attached, {x.sid for j in (i - 1, i + 1) if 0 <= j < len(row) and (x := row[j]) is not None})
-        self.dirty = True
-        self.win_dirty = True
-
-    # ------------------------------------------------------------------------------------------ jobs
+    # ------------------------------------------------------------------------------------------ jobs and decisions
 
     def _run(self, job: tuple[Any, ...]) -> None:
         k = job[0]
@@ -777,221 +644,6 @@ class GzState(WinRules, SetupRules, TurnRules, CounterRules, ControlRules, Evolu
                         self._check_mon(m)
         else:
             raise AssertionError(k)
-
-    # ------------------------------------------------------------------------------------------ evolution
-
-    # ------------------------------------------------------------------------------------------ rebellion
-
-    # ------------------------------------------------------------------------------------------ battle
-
-    def _relief_options(self, index: int) -> list[int]:
-        """GZ-MISC-10: the defender's awake, open monsters on the attacked base or next to it (any base with range
-        any), each relieving once a turn."""
-        _mid, sid, _r = self.attacks[index]
-        near = {sid, *self.adjacent_sids(sid)}
-        cards = self.cards
-        return [m.mid for m in self.players[_opp(self.active)].mons
-                if not m.asleep and not m.closed and not m.relieved and m.at < 0
-                and (m.home in near or cards[m.uid].range_any)]
-
-    def _start_battle(self, index: int) -> None:
-        if index >= len(self.attacks):
-            return
-        jobs = self.jobs
-        jobs.append((J.BATTLE, index + 1))
-        mid, sid, relief = self.attacks[index]
-        self.battle = Battle(index, mid, self.active, sid, relief if relief >= 0 else sid, relief < 0)
-        if not self._battle_valid():
-            self.battle = None
-            return
-        defender = _opp(self.active)
-        jobs.append((J.RESOLVE_BATTLE,))
-        jobs.append((J.FIGHT, defender, 1))
-        jobs.append((J.FIGHT, self.active, 0))
-        jobs.append((J.OPWIN, defender))  # GZ-OP-3 / GZ-INT-17: operations may interrupt the battle
-        jobs.append((J.OPWIN, self.active))
-
-    def _battle_valid(self) -> bool:
-        """The battle still happens: the attacker stands awake on the attacked base; a relief put to sleep or
-        gone leaves the base to defend itself."""
-        b = self.battle
-        if b is None:
-            return False
-        m = self.mon(b.attacker)
-        if m is None or m.asleep or m.closed or m.at != b.site or self.site(b.site) is None:
-            return False
-        if not b.base_defends:
-            r = self.mon(b.defender)
-            if r is None or r.asleep or r.closed:
-                b.base_defends = True
-                b.defender = b.site
-        return True
-
-    def _fight_options(self, side: int) -> list[Any]:
-        """GZ-BATTLE-3/6 and GZ-INT-3: a battle card of the right timing sharing an attribute, a combat ability of
-        the right timing it can afford, or nothing."""
-        b = self.battle
-        assert b is not None
-        seat = b.player if side == 0 else _opp(b.player)
-        cards = self.cards
-        out: list[Any] = []
-        if side == 0 or not b.base_defends:
-            m = self.mon(b.attacker if side == 0 else b.defender)
-            assert m is not None
-            attrs = cards[m.uid].attrs
-            room = self.mstat(m, "health") - m.damage
-            for ab in cards[m.uid].abilities:
-                if (ab.attack if side == 0 else ab.defense) and ab.health_cost < room:
-                    out.append(A.Fight(-1, ab.index))
-        else:
-            s = self.site(b.site)
-            assert s is not None
-            if s.closed or not cards[s.uid].battle_cards:  # GZ-BATTLE-4
-                return [_NO_FIGHT]
-            attrs = cards[s.uid].attrs
-        for u in self._distinct(self.players[seat].hand, Kind.BATTLE):
-            c = cards[u]
-            if (c.attack_side if side == 0 else c.defense_side) is not None and c.attrs & attrs:
-                out.append(A.Fight(u, -1))
-        out.append(_NO_FIGHT)
-        return out
-
-    def _side_of(self, pick: tuple[int, int] | None, side: int, fighter_uid: int) -> tuple[Side | None, Any]:
-        if pick is None:
-            return None, None
-        card, ability = pick
-        if card >= 0:
-            c = self.cards[card]
-            return (c.attack_side if side == 0 else c.defense_side), None
-        if ability >= 0:
-            return None, self.cards[fighter_uid].abilities[ability]
-        return None, None
-
-    def _resolve_battle(self) -> None:
-        """GZ-INT-3: reveal; power and defense with modifiers; each deals max(0, power - defense) at once; then the
-        cards' and abilities' effects; prevent; destruction; both fighting monsters fall asleep."""
-        b = self.battle
-        if b is None:
-            return
-        valid = self._battle_valid()  # (it may turn a fallen relief into the base defending itself)
-        self.battle = None
-        cards = self.cards
-        for pick, seat in ((b.picks[0], b.player), (b.picks[1], _opp(b.player))):
-            if pick is not None and pick[0] >= 0:
-                if valid:
-                    self._to_bottom(pick[0])  # GZ-BATTLE-8
-                else:
-                    self.players[seat].hand.append(pick[0])
-        if not valid:
-            return
-        am = self.mon(b.attacker)
-        assert am is not None
-        dm = None if b.base_defends else self.mon(b.defender)
-        ds = self.site(b.site) if b.base_defends else None
-        side_a, ab_a = self._side_of(b.picks[0], 0, am.uid)
-        side_d, ab_d = self._side_of(b.picks[1], 1, dm.uid if dm is not None else -1)
-        # health costs of abilities (GZ-MON-12)
-        if ab_a is not None:
-            am.damage += ab_a.health_cost
-        if ab_d is not None and dm is not None:
-            dm.damage += ab_d.health_cost
-        a_pow, a_def = self.mstat(am, "power"), self.mstat(am, "defense")
-        if dm is not None:
-            d_pow, d_def = self.mstat(dm, "power"), self.mstat(dm, "defense")
-            d_card = cards[dm.uid]
-        else:
-            assert ds is not None
-            d_pow, d_def = self.sstat(ds, "power"), self.sstat(ds, "defense")
-            d_card = cards[ds.uid]
-        a_card = cards[am.uid]
-        effs_a: tuple[Eff, ...] = ()
-        effs_d: tuple[Eff, ...] = ()
-        if side_a is not None:
-            a_pow += side_a.power_mod
-            a_def += side_a.defense_mod
-            effs_a = side_a.effects
-        if ab_a is not None:
-            effs_a = ab_a.effects
-        if side_d is not None:
-            d_pow += side_d.power_mod
-            d_def += side_d.defense_mod
-            effs_d = side_d.effects
-        if ab_d is not None:
-            effs_d = ab_d.effects
-        stats = [[a_pow, a_def, 0, 0], [d_pow, d_def, 0, 0]]  # power, defense, fixed damage taken, prevent
-        own = (a_card, d_card)
-        shields = (self._shields(am), self._shields(dm) if dm is not None else ())
-        for who in (0, 1):
-            stats[who][3] += sum(e.amount for e in shields[who] if not e.source_attr)
-        for me, effs, ab in ((0, effs_a, ab_a), (1, effs_d, ab_d)):
-            for e in effs:
-                who = _opp(me) if e.target == "opponent" else me
-                if not _filter_ok(e, own[who]):
-                    continue
-                if e.verb is Verb.MODIFY:
-                    if e.stat == "power":
-                        stats[who][0] += e.amount
-                    elif e.stat == "defense":
-                        stats[who][1] += e.amount
-                elif e.verb is Verb.DAMAGE:
-                    amount = e.amount
-                    if ab is not None:  # GZ-ATTR-4: a shield against abilities of one attribute (GZ-INT-9)
-                        for sh in shields[who]:
-                            if sh.source_attr and ability_matches(ab.attr, sh.source_attr):
-                                amount = max(0, amount - sh.amount)
-                    stats[who][2] += amount
-                elif e.verb is Verb.PREVENT:
-                    stats[who][3] += e.amount
-        to_d = max(0, stats[0][0] - stats[1][1]) + stats[1][2]
-        to_a = max(0, stats[1][0] - stats[0][1]) + stats[0][2]
-        to_d = max(0, to_d - stats[1][3])
-        to_a = max(0, to_a - stats[0][3])
-        am.damage += to_a
-        am.hurt = True
-        if dm is not None:
-            dm.damage += to_d
-            dm.hurt = True
-        else:
-            assert ds is not None
-            ds.damage += to_d
-        self.record("battle", b.player, "battle", attacker=a_card.name, defender=d_card.name if dm is not None
-                    or (ds is not None and (not ds.closed or ds.known)) else "a face-down base",
-                    used=self._pick_name(b.picks[0], a_card), answered=self._pick_name(b.picks[1], d_card),
-                    dealt=to_d, taken=to_a)
-        # destruction; then the other effects of the cards and abilities (devolve...) on survivors; then the
-        # fighting monsters fall asleep (GZ-INT-3: an attacked base is never turned)
-        self._check_mon(am)
-        if dm is not None:
-            self._check_mon(dm)
-        elif ds is not None:
-            self._check_site(ds)
-        for me, effs in ((0, effs_a), (1, effs_d)):
-            for e in effs:
-                if e.verb in (Verb.MODIFY, Verb.DAMAGE, Verb.PREVENT):
-                    continue
-                who = _opp(me) if e.target == "opponent" else me
-                ident = (am.mid if who == 0 else (dm.mid if dm is not None else b.site))
-                self._effect(e, b.player if me == 0 else _opp(b.player), ident)
-        for fighter in (am, dm):
-            if fighter is not None and self.mon(fighter.mid) is not None:
-                fighter.asleep = True
-
-    def _shields(self, m: Mon) -> tuple[Eff, ...]:
-        """The `prevent` effects a monster's attachments give it for every battle."""
-        if not m.attached:
-            return ()
-        cards = self.cards
-        return tuple(e for a in m.attached for e in cards[a].effects
-                     if e.verb is Verb.PREVENT and e.target == "attached" and e.duration == "permanent")
-
-    def _pick_name(self, pick: tuple[int, int] | None, fighter: GzCard) -> str:
-        if pick is None or (pick[0] < 0 and pick[1] < 0):
-            return "nothing"
-        if pick[0] >= 0:
-            return self.cards[pick[0]].name
-        return fighter.abilities[pick[1]].name if pick[1] < len(fighter.abilities) else "?"
-
-    # ------------------------------------------------------------------------------------------ end of turn
 
 
 GAME = GzGame
