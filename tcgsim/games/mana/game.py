@@ -1,9 +1,10 @@
 """Legend of Mana CARD DUEL: the game, its state, the turn sequence, legal actions and their dispatch, win checks.
 
 Rule ids (MANA-...) refer to docs/rules/mana.md, which cites the seed for each and lists every interpretation. Each
-rule area is a mixin in a module named after its section (setup.py, lands.py, attributes.py); `ManaState` inherits
-them all, so a rule is found by its id in the docs, then in the file its section names. The interpretations are
-options (`ManaOptions`, below) or the rule constants of common.py, so each can be changed in one place.
+rule area is a mixin in a module named after its section (setup.py, lands.py, attributes.py, characters.py);
+`ManaState` inherits them all, so a rule is found by its id in the docs, then in the file its section names. The
+interpretations are options (`ManaOptions`, below) or the rule constants of common.py, so each can be changed in one
+place.
 
 What a player may see is view.py; the state's attributes, typed for the mixins, are fields.py.
 """
@@ -21,14 +22,14 @@ from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.attributes import AttributeRules
-from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, Kind, ManaCard, mana_cards
+from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, ManaCard, mana_cards
+from tcgsim.games.mana.characters import CharacterRules, _shuffle_characters
 from tcgsim.games.mana.common import (
     _ATTR_NAME,
     BATTLE_MONSTER,
     HAND_SIZE,
     LET_THROUGH_COST,
     NO_EFFECTS,
-    PARTY_SIZE,
     STAND_IN_STATS,
     WIN_LANDS,
     WIN_MANA,
@@ -85,7 +86,6 @@ from tcgsim.games.mana.common import (
     _Verb_ARRANGE_CHARACTER_DECK,
     _Verb_BATTLE_FLAG,
     _Verb_BECOME_LAND,
-    _Verb_CHARACTER_TRASHED_HERE,
     _Verb_DAMAGE_EACH_CHARACTER,
     _Verb_DISABLE_MONSTER_SKILLS,
     _Verb_DISCARD,
@@ -207,17 +207,6 @@ _END_PLACEMENT = A.EndPlacement()
 _PASS = A.Pass()
 
 
-def _shuffle_characters(deck: list[int], cards: Sequence[ManaCard], rng: random.Random) -> None:
-    """Shuffle a character deck; Useless Putty, face up on top, is kept aside and stays on top."""
-    top = [u for u in deck if cards[u].kind is not Kind.CHARACTER]
-    if not top:
-        rng.shuffle(deck)
-        return
-    rest = [u for u in deck if cards[u].kind is Kind.CHARACTER]
-    rng.shuffle(rest)
-    deck[:] = rest + top
-
-
 class ManaGame(Game):
     """Two decks, a seed and options: everything that does not change during a game."""
 
@@ -262,7 +251,7 @@ class ManaGame(Game):
         return A.action_from_json(data)
 
 
-class ManaState(SetupRules, LandRules, AttributeRules, State):
+class ManaState(SetupRules, LandRules, AttributeRules, CharacterRules, State):
     """A Legend of Mana game in progress."""
 
     game: ManaGame
@@ -531,30 +520,6 @@ class ManaState(SetupRules, LandRules, AttributeRules, State):
         if replenished:
             self._offer_swaps(seat)
 
-    def _offer_swaps(self, seat: int) -> None:
-        """Hero, Heroine (character replenishment): when the start phase brings characters in, each may swap an
-        untapped party member with the top of the character deck (MANA-FX-CHAR-4)."""
-        p = self.players[seat]
-        if not p.char_deck:
-            return
-        for c in p.party:
-            if self.cards[c.uid].effects.replenish:
-                options = tuple(o.uid for o in p.party if not o.tapped)
-                if options:
-                    self.pending.append(Choice(_ChoiceKind_SWAP, seat, options, 1, c.uid))
-
-    def _refill_party(self, seat: int) -> bool:
-        p = self.players[seat]
-        filled = False
-        while len(p.party) < PARTY_SIZE and p.char_deck:
-            uid = p.char_deck.pop()
-            p.party.append(Character(uid))
-            self._played(uid)
-            filled = True
-            if self.events is not None:
-                self.record(self._phase_name(), seat, "party_fill", card=self.cards[uid].name)
-        return filled
-
     def _enter_end(self) -> None:
         self.phase = _Phase_END
         p = self.players[self.active]
@@ -711,45 +676,6 @@ class ManaState(SetupRules, LandRules, AttributeRules, State):
     def _offer_return(self, seat: int, uid: int, cost: int) -> None:
         if self.players[seat].available >= cost and uid in self.players[seat].discard:
             self.pending.append(Choice(_ChoiceKind_PAY_TO_RETURN, seat, (uid,), cost, uid))
-
-    def _trash_character(self, seat: int, uid: int) -> None:
-        p = self.players[seat]
-        c = p.character(uid)
-        if c is None:
-            return
-        p.party.remove(c)
-        p.discard.extend(c.items)
-        card = self.cards[uid]
-        owner = self.game.owner[uid]
-        if card.kind is not _Kind_CHARACTER:  # Useless Putty goes to its owner's discard pile
-            self.players[owner].discard.append(uid)
-        elif self.lasting and self._lasting_on("brooch", seat):  # Brooch of Love: bottom of the character deck
-            p.char_deck.insert(0, uid)
-        else:
-            p.char_discard.append(uid)
-        if self.lasting:
-            if self._lasting_on("draw_on_trash", seat):  # Frozen Heart
-                self._draw(seat)
-            if self._lasting_on("spoon", seat):  # Trembling Spoon: trash an enemy monster
-                options = self._monster_codes(_opp(seat))
-                if options:
-                    self.pending.append(Choice(_ChoiceKind_PICK_PLACE, seat, options, 1, uid, (1,)))
-        b = self.battle
-        if b is not None:  # The Flames: a character trashed in a battle on it pays the monster's owner
-            land = self._battle_land(b)
-            if land is not None:
-                for e in self.cards[land.uid].effects.land:
-                    if e.verb is _Verb_CHARACTER_TRASHED_HERE:
-                        self.players[b.monster_owner].available += e.amount
-        if self.events is not None:
-            self.record(self._phase_name(), seat, "character_trashed", card=self.cards[uid].name,
-                        left=len(p.party) + len(p.char_deck))
-        self._check_routed(seat)
-
-    def _check_routed(self, seat: int) -> None:
-        p = self.players[seat]
-        if not p.party and not p.char_deck:  # MANA-WIN-2: every character gone
-            self._win(_opp(seat), WinReason.PARTY_ROUTED)
 
     # ------------------------------------------------------------------------------------------ effects
 
@@ -1075,27 +1001,6 @@ class ManaState(SetupRules, LandRules, AttributeRules, State):
                         self.cards[item].effects.techniques[idx].verb is _Verb_DISABLE_MONSTER_SKILLS:
                     return True
         return False
-
-    def char_stats(self, uid: int) -> tuple[int, int]:
-        """A character's printed STR/DEF (Useless Putty, drawn as a character, is 1/1)."""
-        card = self.cards[uid]
-        if card.kind is _Kind_CHARACTER:
-            return card.str_, card.def_
-        for e in card.effects.main:
-            if e.verb is _Verb_TO_CHARACTER_DECK:
-                return e.str_, e.def_
-        return 0, 0
-
-    def _synchro(self, seat: int, uid: int) -> tuple[int, int]:
-        fx = self.cards[uid].effects
-        s = d = 0
-        if fx.synchro:
-            names = {self.cards[c.uid].name for c in self.players[seat].party}
-            for e in fx.synchro:
-                if any(n in names for n in e.partners):
-                    s += e.str_
-                    d += e.def_
-        return s, d
 
     def _tech_applies(self, b: Battle, e: Effect) -> bool:
         cond = e.cond
