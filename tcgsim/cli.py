@@ -206,6 +206,17 @@ class _PlayOptions:
 
     seed = typer.Option("--seed", help="Seed: the same seed gives the same game.")
     ai = typer.Option("--ai", help="Agent per seat (repeat it; one given applies to all). See `tcgsim agents`.")
+    option = typer.Option("--option", help="A game option as NAME=VALUE (repeat it), e.g. a rule's other "
+                          "reading. See `tcgsim options GAME`.", metavar="NAME=VALUE", show_default=False)
+
+
+def _game_options_or_exit(game: str, items: list[str] | None) -> Any:
+    from tcgsim.options import BadOption, options_from_strings
+
+    try:
+        return options_from_strings(_game_class_or_exit(game).options_class, items or [], game)
+    except BadOption as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
 
 
 def _decks_or_exit(paths: list[Path]) -> list[Any]:
@@ -255,6 +266,21 @@ def agents(game: GameArg) -> None:
 
 
 @app.command()
+def options(game: GameArg) -> None:
+    """List a game's options (--option NAME=VALUE): each rule reading that can be switched, and the limits.
+
+    Example: tcgsim options mana
+    """
+    from tcgsim.options import option_infos
+    from tcgsim.terminal import table_lines
+
+    rows = [(i.name, i.shown_default(), " | ".join(i.choices) if i.choices else i.kind.__name__, i.help)
+            for i in option_infos(_game_class_or_exit(game).options_class)]
+    for line in table_lines(("option", "default", "values", "what it sets"), rows):
+        typer.echo(line)
+
+
+@app.command()
 def play(
     decks: Annotated[list[Path], typer.Argument(help="One deck file per seat, in seat order.", metavar="DECK...")],
     seed: Annotated[int, _PlayOptions.seed] = 1,
@@ -263,6 +289,7 @@ def play(
     = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events file.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result line.")] = False,
+    option: Annotated[list[str] | None, _PlayOptions.option] = None,
 ) -> None:
     """Play one game between decks with AI players and print it turn by turn.
 
@@ -279,7 +306,8 @@ def play(
     if not cls.min_players <= len(loaded) <= cls.max_players:
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
     players = _agents_or_exit(game_key, ai, len(loaded))
-    result = play_game(cls(loaded, seed), players, record_events=True)
+    options = _game_options_or_exit(game_key, option)
+    result = play_game(cls(loaded, seed, options), players, record_events=True)
     names = {i: f"{d.name}, {a.name}" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
     texts = get_game(game_key).module("game").EVENT_TEXT
     lines = readable_log(result.events or [], texts, names)
@@ -471,6 +499,7 @@ def simulate(
     scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
     quiet: Annotated[bool, _SimOptions.quiet] = False,
     no_report: Annotated[bool, _SimOptions.no_report] = False,
+    option: Annotated[list[str] | None, _PlayOptions.option] = None,
 ) -> None:
     """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
 
@@ -487,7 +516,7 @@ def simulate(
     else:
         loaded = _sim_decks_or_exit(decks)
         try:
-            config = plan_simulation(loaded, games, seed, ai)
+            config = plan_simulation(loaded, games, seed, ai, option)
         except SimError as exc:
             raise fail(str(exc), exc.exit_status) from None
     _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
@@ -513,6 +542,7 @@ def matchups(
     scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
     quiet: Annotated[bool, _SimOptions.quiet] = False,
     no_report: Annotated[bool, _SimOptions.no_report] = False,
+    option: Annotated[list[str] | None, _PlayOptions.option] = None,
 ) -> None:
     """Play every pair of decks (or a --gauntlet deck against a field) and write the win-rate matrix.
 
@@ -535,7 +565,7 @@ def matchups(
     field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found])
     hero = field.pop(0) if gauntlet is not None else None
     try:
-        config = plan_matchups(field, games, seed, ai, hero, mirror)
+        config = plan_matchups(field, games, seed, ai, hero, mirror, option)
     except SimError as exc:
         raise fail(str(exc), exc.exit_status) from None
     _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)

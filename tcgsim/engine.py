@@ -136,8 +136,9 @@ class CardUse:
 class GameOptions:
     """Options every game has; games subclass this with their own (frozen, typed: never a dict)."""
 
-    turn_limit: int = 100  # total turns (both players) before the game is a draw
-    decision_limit: int = 20_000  # total actions before the game is declared stuck (a draw; reported)
+    turn_limit: int = field(default=100, metadata={"help": "total turns (both players) before the game is a draw"})
+    decision_limit: int = field(default=20_000, metadata={
+        "help": "total actions before the game is declared stuck (a draw, reported apart)"})
 
 
 class View(Protocol):

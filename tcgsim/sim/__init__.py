@@ -29,7 +29,9 @@ from pathlib import Path
 from tcgsim.agents import UnknownAgent, default_agent, make_agent
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck
+from tcgsim.engine import GameOptions
 from tcgsim.games import get_game
+from tcgsim.options import BadOption, option_arguments, options_from_json, options_from_strings, options_to_json
 from tcgsim.sim.errors import OutputExists, ResumeMismatch, RunFailed, RunFolderError, RunIncomplete, SimError
 from tcgsim.sim.folder import oserror_text
 from tcgsim.sim.runner import BackendStats, available_cores, check_scheduler, run_dask, run_local
@@ -95,6 +97,10 @@ class RunConfig:
     seed: int
     mirror: bool = False
     gauntlet: bool = False  # matchups: deck 0 is the gauntlet deck, the others its field
+    options: GameOptions | None = None  # the game's options; None: its defaults
+
+    def game_options(self) -> GameOptions:
+        return self.options if self.options is not None else get_game(self.game).game_class().options_class()
 
     def plan(self) -> GamePlan:
         return GamePlan.build(self.seed, self.matchups, self.games_per_matchup)
@@ -112,11 +118,12 @@ class RunConfig:
         from tcgsim import __version__
 
         identity = [self.kind, self.game, [(d.key, d.sha256, d.ai) for d in self.decks], self.matchups,
-                    self.games_per_matchup, self.seed, __version__, self.card_pool()]
+                    self.games_per_matchup, self.seed, __version__, self.card_pool(),
+                    options_to_json(self.game_options())]
         return hashlib.sha256(json.dumps(identity).encode()).hexdigest()[:16]
 
     def spec(self) -> RunSpec:
-        return RunSpec(self.run_id(), self.game, self.decks, self.plan())
+        return RunSpec(self.run_id(), self.game, self.decks, self.plan(), self.game_options())
 
     def command(self) -> str:
         """The command line that makes this run (run.json records it; resume hints print it)."""
@@ -129,6 +136,7 @@ class RunConfig:
         parts += ["--games", str(self.games_requested), "--seed", str(self.seed)]
         if self.mirror:
             parts.append("--mirror")
+        parts += option_arguments(self.game_options())
         default = default_agent(self.game)
         agents = {d.ai for d in self.decks}
         if len(agents) == 1 and agents != {default}:
@@ -164,6 +172,7 @@ class RunConfig:
             versions={"tcgsim": __version__, "python": platform.python_version(), "numpy": version("numpy"),
                       "pyarrow": version("pyarrow")},
             card_pool=self.card_pool(),
+            options=options_to_json(self.game_options()),
         )
 
 
@@ -277,7 +286,20 @@ def _check_numbers(games: int, seed: int, matchups: int = 1) -> None:
         raise SimError(f"--seed must be between 0 and {SEED_MASK}, got {seed}")
 
 
-def plan_simulation(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, ai: AiChoice = None) -> RunConfig:
+OptionChoice = GameOptions | Sequence[str] | None  # the options, or NAME=VALUE strings (--option)
+
+
+def _options(game: str, given: OptionChoice) -> GameOptions | None:
+    if given is None or isinstance(given, GameOptions):
+        return given
+    try:
+        return options_from_strings(get_game(game).game_class().options_class, list(given), game)
+    except BadOption as exc:
+        raise SimError(str(exc)) from None
+
+
+def plan_simulation(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, ai: AiChoice = None,
+                    options: OptionChoice = None) -> RunConfig:
     """One matchup of all the decks in every game (2 for a two-player game; 2-4 for eva), `games` games
     (rounded up to whole pairs: one game per seat rotation)."""
     _check_numbers(games, seed)
@@ -291,11 +313,12 @@ def plan_simulation(decks: Sequence[DeckSource], games: int = 100, seed: int = 0
                    else f"{cls.min_players}-{cls.max_players}")
         raise SimError(f"{game} takes {players} decks, got {len(loaded)}")
     n = len(loaded)
-    return RunConfig("simulate", game, run_decks, (tuple(range(n)),), games, round_games(games, n), seed)
+    return RunConfig("simulate", game, run_decks, (tuple(range(n)),), games, round_games(games, n), seed,
+                     options=_options(game, options))
 
 
 def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, ai: AiChoice = None,
-                  gauntlet: DeckSource | None = None, mirror: bool = False) -> RunConfig:
+                  gauntlet: DeckSource | None = None, mirror: bool = False, options: OptionChoice = None) -> RunConfig:
     """Every pair of `decks` (or, with `gauntlet`, that deck against each of `decks`), `games` games per
     matchup; `mirror` adds each deck against itself. With a gauntlet, --ai lists go gauntlet deck first."""
     _check_numbers(games, seed)
@@ -316,7 +339,7 @@ def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, 
     pairs = gauntlet_pairs(len(loaded) - 1, mirror) if gauntlet is not None else all_pairs(len(loaded), mirror)
     _check_numbers(games, seed, len(pairs))
     return RunConfig("matchups", game, run_decks, tuple(pairs), games, round_games(games, 2), seed, mirror,
-                     gauntlet is not None)
+                     gauntlet is not None, _options(game, options))
 
 
 # ----------------------------------------------------------------------------------------------------- running
@@ -337,13 +360,18 @@ def plan_from_run(folder: str | Path) -> RunConfig:
                              "from the folder the run was started in, or give the decks again")
     paths = [d.path for d in meta.decks]
     agents = [d.ai for d in meta.decks]
+    try:
+        options = options_from_json(get_game(meta.game).game_class().options_class, meta.options, meta.game)
+    except BadOption as exc:
+        raise RunFolderError(f"{path / RUN_JSON}: {exc}") from None
     if meta.kind == "simulate":
-        return plan_simulation(paths, meta.games_requested, meta.seeds["run_seed"], agents)
+        return plan_simulation(paths, meta.games_requested, meta.seeds["run_seed"], agents, options)
     if meta.kind == "matchups":
         if meta.gauntlet is not None:
             return plan_matchups(paths[1:], meta.games_requested, meta.seeds["run_seed"], agents, paths[0],
-                                 meta.mirror)
-        return plan_matchups(paths, meta.games_requested, meta.seeds["run_seed"], agents, mirror=meta.mirror)
+                                 meta.mirror, options)
+        return plan_matchups(paths, meta.games_requested, meta.seeds["run_seed"], agents, mirror=meta.mirror,
+                             options=options)
     raise RunFolderError(f"{path / RUN_JSON}: unknown kind of run {meta.kind!r}")
 
 
@@ -514,20 +542,20 @@ def _as_run(config: RunConfig, out: str | Path | None, workers: int | None, back
 def simulate(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, workers: int | None = None,
              ai: AiChoice = None, out: str | Path | None = None, *, backend: str = "local",
              scheduler: str | None = None, force: bool = False, resume: bool = False,
-             progress: ProgressFn | None = None) -> Run:
+             progress: ProgressFn | None = None, options: OptionChoice = None) -> Run:
     """Play `games` games between `decks` (deck files or Deck objects; seats balanced by rotation) and return
     the tables as DataFrames. With `out`, the run folder is kept there; without, it lives in a temporary folder.
 
     ai: one agent name for every deck, one per deck, DECK=AGENT entries, or a {deck: agent} mapping.
     """
-    config = plan_simulation(decks, games, seed, ai)
+    config = plan_simulation(decks, games, seed, ai, options)
     return _as_run(config, out, workers, backend, scheduler, force, resume, progress)
 
 
 def matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, workers: int | None = None,
              ai: AiChoice = None, out: str | Path | None = None, *, gauntlet: DeckSource | None = None,
              mirror: bool = False, backend: str = "local", scheduler: str | None = None, force: bool = False,
-             resume: bool = False, progress: ProgressFn | None = None) -> Run:
+             resume: bool = False, progress: ProgressFn | None = None, options: OptionChoice = None) -> Run:
     """Every pair of `decks` (or `gauntlet` against each of them), `games` games per matchup, as DataFrames."""
-    config = plan_matchups(decks, games, seed, ai, gauntlet, mirror)
+    config = plan_matchups(decks, games, seed, ai, gauntlet, mirror, options)
     return _as_run(config, out, workers, backend, scheduler, force, resume, progress)

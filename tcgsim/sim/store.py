@@ -140,6 +140,7 @@ class RunMeta:
     tempo_meanings: dict[str, str]  # column -> what it measures (from the game's TempoMetric declarations)
     versions: dict[str, str]
     card_pool: str  # the sha256 of the game's card data: a resume with other cards would mix two pools' games
+    options: dict[str, Any]  # the game's options (tcgsim options GAME), every one with its value
     results: Counts | None = None
     sessions: list[Session] = field(default_factory=list)
 
@@ -159,6 +160,7 @@ def _identity(data: dict[str, Any]) -> dict[str, Any]:
         "format": data.get("format"),
         "tcgsim version": data.get("versions", {}).get("tcgsim"),
         "card pool": data.get("card_pool"),
+        "options": data.get("options"),
         "kind": data.get("kind"),
         "game": data.get("game"),
         "decks": [(d.get("key"), d.get("sha256"), d.get("ai")) for d in data.get("decks", [])],

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tcgsim.agents import make_agent
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck
-from tcgsim.engine import Agent, GameResult, State, Termination, play_game
+from tcgsim.engine import Agent, GameOptions, GameResult, State, Termination, play_game
 from tcgsim.games import get_game
 from tcgsim.sim.seeds import GamePlan, PlannedGame, Task
 
@@ -64,6 +64,7 @@ class RunSpec:
     game: str
     decks: tuple[RunDeck, ...]
     plan: GamePlan
+    options: GameOptions | None = None  # the game's options (None: its defaults)
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,8 @@ class _Played:
     error: str | None
 
 
-def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent]) -> _Played:
+def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent],
+              options: GameOptions | None) -> _Played:
     seen: list[State] = []
 
     def track(state: State, _action: Any) -> None:
@@ -169,7 +171,7 @@ def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent
             seen.append(state)
 
     try:
-        result = play_game(cls(decks, seed), agents, on_action=track)
+        result = play_game(cls(decks, seed, options), agents, on_action=track)
     except Exception as exc:  # a game that raises is a recorded result of the batch, never its end
         return _Played(None, seen[0] if seen else None, error_text(exc))
     return _Played(result, result.state, None)
@@ -198,7 +200,7 @@ def warm(spec: RunSpec) -> None:
     cls = get_game(spec.game).game_class()
     for matchup in spec.plan.matchups:
         try:
-            cls([spec.decks[i].deck for i in matchup.decks], 0)
+            cls([spec.decks[i].deck for i in matchup.decks], 0, spec.options)
         except Exception:  # the games of this matchup will say what is wrong, row by row
             continue
 
@@ -220,7 +222,7 @@ def play_task(spec: RunSpec, task: Task) -> ShardTables:
         except Exception as exc:  # an agent that cannot even be built is that game's error
             played = _Played(None, None, error_text(exc))
         else:
-            played = _play_one(cls, [d.deck for d in seat_decks], planned.seed, agents)
+            played = _play_one(cls, [d.deck for d in seat_decks], planned.seed, agents, spec.options)
         _game_row(games.data, spec, planned, matchup_name, seat_decks, played)
         if played.state is not None:
             _tempo_rows(tempo.data, planned, seat_decks, played.state, metrics)
