@@ -38,8 +38,11 @@ class CityFields(State):
     spoken: list[Spoken]
     protect_turn: list[bool]  # a drama's protect, until the end of the turn
 
-    if TYPE_CHECKING:
-        def _to_discard(self, uid: int) -> None: ...
+    if TYPE_CHECKING:  # the methods the areas call on the city
+        def _to_discard(self, uid: int) -> None: ...  # each state's own
+
+        # talk.py (TalkRules)
+        def _down_char(self, c: int) -> None: ...
 
 
 class EvaFields(CityFields):
@@ -83,6 +86,9 @@ class EvaFields(CityFields):
 
         # battle.py (BattleRules)
         def weapon_slots(self, e: int) -> int: ...
+
+        # speak.py (SpeakRules)
+        def _discard_random(self, seat: int, n: int, source: str) -> list[str]: ...
 
 
 class ShortFields(CityFields):

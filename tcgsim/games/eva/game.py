@@ -19,6 +19,7 @@ from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
 from tcgsim.games.eva import actions as A
+from tcgsim.games.eva.battle import BattleRules
 from tcgsim.games.eva.cards import (
     CHAR_NAMES,
     EVA_NAMES,
@@ -45,12 +46,11 @@ from tcgsim.games.eva.state import (
     Stage,
     Window,
     WindowKind,
+    WinReason,
 )
 from tcgsim.games.eva.talk import TalkRules
 from tcgsim.games.eva.turn import TEMPO, TurnRules
 from tcgsim.games.eva.view import EvaShortView, EvaView
-
-BATTLE_LOSS_CARDS = 3  # EVA-BATTLE-8: 右隣のプレイヤーから手札のカードをランダムに3枚引かれ
 
 WINDOW_TYPES: dict[WindowKind, frozenset[Kind]] = {
     WindowKind.DRAW1: frozenset({Kind.DRAMA}),  # EVA-DRAW1-5
@@ -61,13 +61,6 @@ WINDOW_TYPES: dict[WindowKind, frozenset[Kind]] = {
 }
 WINDOW_PHASE = {WindowKind.DRAW1: Phase.DRAW1, WindowKind.BATTLE1: Phase.BATTLE, WindowKind.BATTLE2: Phase.BATTLE,
                 WindowKind.BATTLE3: Phase.BATTLE, WindowKind.MAIN: Phase.MAIN}
-
-
-class WinReason(StrEnum):
-    HOKAN = "hokan"  # EVA-WIN-1: the declarer's 求 could not be answered with a 傷
-    LAST_STANDING = "last_standing"  # EVA-WIN-2: every other player dropped out (and the 使徒, if any, defeated)
-    HUMANITY_DESTROYED = "humanity_destroyed"  # EVA-WIN-3: the last player lost to the 使徒: everyone loses
-    ALL_DROPPED = "all_dropped"  # the last players dropped out together: no one is left, no one wins
 
 
 @dataclass(frozen=True)
@@ -168,7 +161,7 @@ class EvaGame(Game):
         return A.action_from_json(data)
 
 
-class EvaState(SetupRules, TurnRules, CityState):
+class EvaState(SetupRules, TurnRules, BattleRules, CityState):
     """A standard-rules game in progress."""
 
     game: EvaGame
@@ -560,18 +553,6 @@ class EvaState(SetupRules, TurnRules, CityState):
                 return [q for q in self.order_from(seat, include=False) if self.players[q].hand]
         return [-1]
 
-    def free_weapon_slot(self, e: int) -> bool:
-        """EVA-BATTLE-2: one <武器> per Eva, more with eva cards put under it; weapons spoken this turn and not
-        yet slid under count too."""
-        slots = self.weapon_slots(e)
-        used = sum(1 for u in self.under_eva[e] if self.cards[u].weapon is not None)
-        used += sum(1 for sp in self.spoken if not sp.serif and not sp.cancelled and sp.target == e
-                    and self.cards[sp.uid].kind is Kind.PUT and self.cards[sp.uid].weapon is not None)
-        return used < slots
-
-    def weapon_slots(self, e: int) -> int:
-        return self.city.weapon_slots[e] + sum(self.cards[u].weapons for u in self.under_eva[e])
-
     def _speak_options(self, seat: int, kind: WindowKind) -> list[A.Speak]:
         types = WINDOW_TYPES[kind]
         hand = self.players[seat].hand
@@ -759,147 +740,6 @@ class EvaState(SetupRules, TurnRules, CityState):
         if names:
             self.record(self._phase_name(), seat, "discard_random", cards=names, source=source)
         return names
-
-    def _down_eva(self, e: int) -> None:
-        """EVA-BATTLE-9: a downed main Eva loses every card put under it."""
-        self.eva_down[e] = True
-        lost = [self.cards[u].name for u in self.under_eva[e]]
-        for uid in self.under_eva[e]:
-            self._to_discard(uid)
-        self.under_eva[e] = []
-        self.record(self._phase_name(), None, "eva_down", eva=EVA_NAMES[e], lost=lost)
-
-    # ------------------------------------------------------------------------------------------ battle
-
-    def _deploy_options(self) -> list[int]:
-        """EVA-BATTLE-3: face-up Evas whose pilot is up (or with a sortie put card under them)."""
-        b = self.battle
-        assert b is not None
-        out = []
-        for e in range(N_EVAS):
-            if e in b.evas or self.eva_down[e]:
-                continue
-            pilot_up = not self.down[self.city.pilot[e]]
-            if pilot_up or any(x.verb is Verb.SORTIE for u in self.under_eva[e] for x in self.cards[u].effects):
-                out.append(e)
-        return out
-
-    def _launch(self) -> None:
-        b = self.battle
-        assert b is not None
-        b.step = 1
-        self.record("battle", self.active, "launch", evas=[EVA_NAMES[e] for e in b.evas])
-        self.window = Window(WindowKind.BATTLE1, self.order_from(self.active))
-
-    def eva_strength(self, e: int) -> int:
-        """A main Eva's strength: printed, plus eva cards, weapons (as many as it has slots) and strength put
-        cards under it, plus put cards under characters that name it (Interface Headset)."""
-        total = self.city.eva_strength[e]
-        weapons = self.weapon_slots(e)
-        for uid in self.under_eva[e]:
-            card = self.cards[uid]
-            total += card.eva_strength
-            for x in card.effects:
-                if x.verb is Verb.WEAPON:
-                    if weapons > 0 and (not x.keys or e in x.keys):
-                        total += x.amount
-                        weapons -= 1
-                elif x.verb is Verb.STRENGTH and x.target is Target.EVA and x.key in (-1, e):
-                    total += x.amount
-        for c in range(N_CHARS):
-            for uid in self.under_char[c]:
-                for x in self.cards[uid].effects:
-                    if x.verb is Verb.STRENGTH and x.target is Target.EVA and x.key == e:
-                        total += x.amount
-        return total
-
-    def battle_strengths(self) -> tuple[int, int]:
-        """EVA-BATTLE-5: (the fighting Evas' total, the 使徒's strength) with every modifier now in force."""
-        b = self.battle
-        assert b is not None
-        seat = self.active
-        total = sum(self.eva_strength(e) for e in b.evas)
-        angel_card = self.cards[b.angel]
-        angel = angel_card.strength
-        for x in angel_card.effects:
-            if x.verb is Verb.STRENGTH and not x.when and self._holds(x, seat):
-                angel += x.amount
-        for uid in b.cards:
-            if any(sp.uid == uid and sp.cancelled for sp in self.spoken):
-                continue
-            for x in self.cards[uid].effects:
-                if x.verb is not Verb.STRENGTH or x.when or not self._holds(x, seat):
-                    continue
-                if x.target is Target.EVAS:
-                    total += x.amount
-                elif x.target is Target.ANGEL:
-                    angel += x.amount
-                elif x.target is Target.EVA and x.key in b.evas:
-                    total += x.amount
-        return total, angel
-
-    def _battle_result(self) -> None:
-        """EVA-BATTLE-5, -7, -8, -9 at the end of the (2) window (I-BATTLE)."""
-        b = self.battle
-        assert b is not None
-        b.step = 3
-        total, angel = self.battle_strengths()
-        won = b.forced_win or (bool(b.evas) and total > angel)
-        b.won = won
-        seat = self.active
-        self.record("battle", seat, "battle_result", result="wins" if won else "loses", total=total,
-                    angel=self.cards[b.angel].name, angel_strength=angel)
-        if won:
-            self._defeat_angel()
-        else:
-            right = self.order_from(seat)[-1]  # I-RIGHT: the player before, clockwise
-            p = self.players[seat]
-            taken = []
-            for _ in range(min(BATTLE_LOSS_CARDS, len(p.hand))):
-                uid = p.hand.pop(self.rng.randrange(len(p.hand)))
-                p.discard.append(uid)
-                taken.append(self.cards[uid].name)
-            self.record("battle", seat, "battle_loss_cards", right=f"P{right + 1}", cards=taken)
-            angel_card = self.cards[b.angel]
-            for x in angel_card.effects:
-                if x.when == "lost":
-                    self._angel_effect(x, angel_card)
-            for e in b.evas:
-                if e in b.protected:
-                    self.record("battle", seat, "eva_protected", eva=EVA_NAMES[e], by="a battle card")
-                    continue
-                shield = next((u for u in self.under_eva[e] if any(
-                    x.verb is Verb.PROTECT for x in self.cards[u].effects)), None)
-                if shield is not None:
-                    self.under_eva[e].remove(shield)
-                    self._to_discard(shield)
-                    self.record("battle", seat, "eva_protected", eva=EVA_NAMES[e], by=self.cards[shield].name)
-                    continue
-                self._down_eva(e)
-        if self.last_stand and len(self.alive()) == 1:  # EVA-WIN-2, EVA-WIN-3
-            if won:
-                self._end(self.alive()[0], WinReason.LAST_STANDING)
-            else:
-                self._end(None, WinReason.HUMANITY_DESTROYED)
-
-    def _defeat_angel(self) -> None:
-        """EVA-BATTLE-7: the 使徒 goes to its owner's discard pile."""
-        uid = self.angel
-        card = self.cards[uid]
-        self.angel = -1
-        self._to_discard(uid)
-        self.angels_defeated += 1
-        self.record("battle", self.active, "angel_defeated", card=card.name, defeated=self.angels_defeated)
-        for x in card.effects:
-            if x.when == "won":
-                self._angel_effect(x, card)
-
-    def _angel_effect(self, x: Effect, card: EvaCard) -> None:
-        if x.verb is Verb.DISCARD_RANDOM:
-            self._discard_random(self.active, x.amount, card.name)
-        elif x.verb is Verb.DOWN and x.key >= 0 and x.target is Target.CHARACTER and not self.down[x.key]:
-            self._down_char(x.key)
-            self.record("battle", None, "effect", card=card.name, text=f"{CHAR_NAMES[x.key]} is downed")
 
     # ------------------------------------------------------------------------------------------ 補完
 

@@ -7,7 +7,7 @@ Every uid is in exactly one zone at all times (the conservation test checks it).
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 
 class Phase(IntEnum):
@@ -23,6 +23,15 @@ class Phase(IntEnum):
 
 PHASE_NAMES = {Phase.DRAW1: "draw1", Phase.BATTLE: "battle", Phase.MAIN: "main", Phase.DRAW2: "draw2",
                Phase.HOKAN: "hokan", Phase.STAGE: "stage", Phase.OVER: "end", Phase.SHORT: "short"}
+
+
+class WinReason(StrEnum):
+    """How a standard game ends (its Outcome's reason); part of the game's contract, exported by game.py."""
+
+    HOKAN = "hokan"  # EVA-WIN-1: the declarer's 求 could not be answered with a 傷
+    LAST_STANDING = "last_standing"  # EVA-WIN-2: every other player dropped out (and the 使徒, if any, defeated)
+    HUMANITY_DESTROYED = "humanity_destroyed"  # EVA-WIN-3: the last player lost to the 使徒: everyone loses
+    ALL_DROPPED = "all_dropped"  # the last players dropped out together: no one is left, no one wins
 
 
 class WindowKind(IntEnum):
