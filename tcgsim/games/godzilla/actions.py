@@ -1,7 +1,7 @@
 """The actions a GODZILLA player can take: small immutable records, hashable, with a JSON form.
 
-Which of them are legal in a position is decided by `GzState.legal_actions()` (game.py), the one place the rules
-live. Names used in the fields:
+Which of them are legal in a position is decided by `GzState.legal_actions()` (game.py and the rule-area modules
+its state is made of, setup.py, turn.py, battle.py...), the one place the rules live. Names used in the fields:
 - `card`: a card instance (uid) in the acting player's hand or stock;
 - `site`: a base on the field, by its site id (stable while the base stays: a face-down base is never named by
   its card, so an action never reveals a hidden card);
