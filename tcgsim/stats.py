@@ -254,10 +254,12 @@ def _widen(draws: np.ndarray, width: int) -> np.ndarray:
 
 def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike) -> Tally:
     """Count results by group: `group[i]` (0..groups-1; negative: not counted) had `result[i]` (WIN, LOSS,
-    DRAW, ERROR; anything else is not counted) in a game of `n_players[i]`."""
-    g = np.asarray(group, dtype=np.int64).ravel()
+    DRAW, ERROR; anything else, as None for an empty seat, is not counted) in a game of `n_players[i]`. The
+    arrays may have any shape (a (games, seats) grid, say); `n_players` is broadcast to the results' shape."""
+    shape = np.shape(result)
+    g = np.broadcast_to(np.asarray(group, dtype=np.int64), shape).ravel()
     r = np.asarray(result, dtype=object).ravel()
-    n = np.broadcast_to(np.asarray(n_players, dtype=np.int64), r.shape).ravel()
+    n = np.broadcast_to(np.asarray(n_players, dtype=np.int64), shape).ravel()
     keep = (g >= 0) & (g < groups)
 
     def count(mask: np.ndarray) -> np.ndarray:

@@ -8,7 +8,6 @@ what goes together and in which order.
 from __future__ import annotations
 
 import importlib.util
-import json
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -479,12 +478,28 @@ def build_notes(t: ReportTables) -> list[Note]:
 
 # --- summary.json ---------------------------------------------------------------------------------------------
 
+def _plain(value: Any) -> Any:
+    """A table value as JSON data: numbers unrounded (json writes a float's repr, which reads back as the same
+    number; DataFrame.to_json would round to 10 digits and summary.json would no longer match matrix_long.csv
+    or the terminal), missing or infinite values as None."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, float | np.floating):
+        return float(value) if np.isfinite(value) else None
+    if isinstance(value, list | tuple | np.ndarray):
+        return [_plain(v) for v in value]
+    if value is None or value is pd.NA or value is pd.NaT:
+        return None
+    return value if isinstance(value, str) else str(value)
+
+
 def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """A DataFrame as JSON-ready records (NaN as None, numpy scalars as Python numbers)."""
-    if not len(frame):
-        return []
-    out: list[dict[str, Any]] = json.loads(frame.to_json(orient="records", force_ascii=False))
-    return out
+    """A DataFrame as JSON-ready records (NaN as None, numpy scalars as Python numbers, floats unrounded)."""
+    columns = [str(c) for c in frame.columns]
+    return [{c: _plain(v) for c, v in zip(columns, row, strict=True)}
+            for row in frame.itertuples(index=False, name=None)]
 
 
 def to_summary(t: ReportTables) -> dict[str, Any]:

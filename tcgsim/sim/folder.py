@@ -26,8 +26,8 @@ __all__ = ["OWN_FILES", "OWN_FOLDERS", "RunLock", "check_place", "foreign_entrie
 
 # Every name tcgsim writes at the top of a run folder (the run, its tables and the report), and what may stand
 # in its subfolders. Temporary files are dot-files ending in .tmp (written, then renamed into place).
-OWN_FILES = frozenset({"run.json", "games.parquet", "tempo.parquet", "cards.parquet", "matrix.csv", "failure.txt",
-                       "report.html", "report.md", "summary.json"})
+OWN_FILES = frozenset({"run.json", "games.parquet", "tempo.parquet", "cards.parquet", "matrix.csv", "matrix_long.csv",
+                       "failure.txt", "report.html", "report.md", "summary.json"})
 OWN_FOLDERS: dict[str, re.Pattern[str]] = {
     "shards": re.compile(r"(games|tempo|cards)-\d{6}\.parquet"),
     "plots": re.compile(r"[\w.-]+\.png"),

@@ -1,41 +1,54 @@
-"""What a finished run says in a few lines: win rate per deck, draws, errors (each with the `tcgsim play`
-command that replays it) and, for `matchups`, the matrix of head-to-head win rates.
+"""What a finished run says in a few lines: each deck's win rate with its 95% interval and games, draws, errors
+(each with the `tcgsim play` command that replays it) and, for `matchups`, the matrix of head-to-head win rates,
+also written as matrix.csv and matrix_long.csv.
 
-Computed from games.parquet column by column in batches, so summarising a 100,000-game run costs a few MB.
-The full analysis (confidence intervals, seat advantage, tempo, cards) is `tcgsim report`'s job.
+Every figure comes from `tcgsim.stats`, the module the report reads too, so the terminal, the CSV files,
+summary.json and the report give the same numbers for the same run, draws included. games.parquet is read column
+by column in batches and tallied as integer counts, so summarising a 100,000-game run costs a few MB, and
+without pandas: this runs in the supervising process of a run (pandas would cost it ~55 MB). The full analysis
+(seat advantage, tempo, cards) is `tcgsim report`'s job.
 """
 
 from __future__ import annotations
 
 import csv
+import math
 import shlex
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tcgsim.sim.worker import MAX_SEATS
+import numpy as np
 
-__all__ = ["DeckScore", "ErroredGame", "Matrix", "Summary", "summarize", "summary_lines", "write_matrix_csv",
-           "MAX_LISTED_ERRORS"]
+from tcgsim import stats
+from tcgsim.sim.worker import MAX_SEATS
+from tcgsim.stats import format_pct, format_rate
+
+__all__ = ["LONG_MATRIX", "MAX_LISTED_ERRORS", "DeckScore", "ErroredGame", "Summary", "summarize", "summary_lines",
+           "write_matrix_csv"]
 
 MAX_LISTED_ERRORS = 20  # a run where every game fails needs its first errors, not 100,000 replay commands
+LONG_MATRIX = "matrix_long.csv"  # written beside matrix.csv: one row per matchup cell, with games and interval
+_LONG_COLUMNS = ("deck", "opponent", "games", "wins", "losses", "draws", "points", "win_rate", "ci_low", "ci_high")
 
 
 @dataclass(frozen=True)
 class DeckScore:
-    """One deck's results over the run. Errored games are not results: they count apart."""
+    """One deck's results over the run (`stats.Record`): its games are the seats it played, errored games are
+    not results and count apart."""
 
     key: str
-    games: int  # finished games the deck played (draws included, errors not)
+    games: int  # seats with a result (draws included, errors not); a mirror game counts twice
     wins: int
+    losses: int
     draws: int
     errors: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+    points: float  # wins + each draw's share (stats.draw_share)
+    win_rate: float  # points / games; NaN without games
+    ci_low: float  # 95% Wilson interval
+    ci_high: float
 
 
 @dataclass(frozen=True)
@@ -58,121 +71,124 @@ class ErroredGame:
 
 
 @dataclass(frozen=True)
-class Matrix:
-    """Head-to-head win rates of two-player matchups: rate[(row, col)] is the share of their finished games that
-    `row` won against `col` (in a mirror match, half the decided games)."""
-
-    keys: tuple[str, ...]
-    rate: Mapping[tuple[str, str], float]
-    games: Mapping[tuple[str, str], int]
-
-
-@dataclass(frozen=True)
 class Summary:
     folder: Path
     games: int
-    decided: int
-    draws: int
-    errors: int
+    decided: int  # games with a winner
+    draws: int  # games without one
+    errors: int  # games that raised
     decks: tuple[DeckScore, ...]
     errored: tuple[ErroredGame, ...]  # the first MAX_LISTED_ERRORS
     reasons: Mapping[str, int]
-    matrix: Matrix | None
+    matrix: stats.Matrix | None  # `matchups` runs only
+
+
+def _column(batch: Any, name: str) -> np.ndarray:
+    return np.asarray(batch.column(name).to_numpy(zero_copy_only=False))
 
 
 def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
     """Summarise a merged run from its games.parquet and run.json."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
     keys = [d["key"] for d in meta["decks"]]
     paths = {d["key"]: d["path"] for d in meta["decks"]}
-    wins: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    draws_by: Counter[str] = Counter()
-    errors_by: Counter[str] = Counter()
+    names = np.array(keys, dtype=object)
+    value_set = pa.array(keys, type=pa.string())
+    scores = stats.Tally.empty(len(keys))
+    matrix = stats.Matrix(tuple(keys), stats.Tally.empty(len(keys) ** 2)) if meta.get("kind") == "matchups" \
+        else None
     reasons: Counter[str] = Counter()
-    pair_games: Counter[tuple[str, str]] = Counter()
-    pair_wins: Counter[tuple[str, str]] = Counter()
     errored: list[ErroredGame] = []
     games = draws = errors = 0
     seats = [f"deck_{i}" for i in range(MAX_SEATS)]
     agents = [f"ai_{i}" for i in range(MAX_SEATS)]
-    columns = ["game_id", "game_seed", "winner_deck", "reason", "error", *seats, *agents]
+    columns = ["game_id", "game_seed", "n_players", "winner_seat", "reason", "error", *seats, *agents]
     source = pq.ParquetFile(folder / "games.parquet")
     for batch in source.iter_batches(batch_size=65_536, columns=columns):
-        data = {name: batch.column(name).to_pylist() for name in columns}
-        for row in range(batch.num_rows):
-            games += 1
-            decks = tuple(d for d in (data[s][row] for s in seats) if d is not None)
-            present = set(decks)
-            reason = data["reason"][row]
-            reasons[reason] += 1
-            if data["error"][row] is not None:
-                errors += 1
-                errors_by.update(present)
-                if len(errored) < MAX_LISTED_ERRORS:
-                    errored.append(ErroredGame(
-                        data["game_id"][row], data["game_seed"][row], decks, tuple(paths[d] for d in decks),
-                        tuple(data[a][row] for a in agents[:len(decks)]), data["error"][row]))
-                continue
-            played.update(present)
-            winner = data["winner_deck"][row]
-            if winner is None:
-                draws += 1
-                draws_by.update(present)
-            else:
-                wins[winner] += 1
-            if len(decks) == 2:
-                a, b = sorted(decks)
-                pair_games[(a, b)] += 1
-                if winner is not None:
-                    pair_wins[(winner, b if winner == a else a)] += 1
-    scores = tuple(DeckScore(k, played[k], wins[k], draws_by[k], errors_by[k]) for k in keys)
-    matrix = None
-    if meta.get("kind") == "matchups":
-        rate: dict[tuple[str, str], float] = {}
-        counts: dict[tuple[str, str], int] = {}
-        for (a, b), n in pair_games.items():
-            for mine, theirs in ((a, b), (b, a)):
-                counts[(mine, theirs)] = n
-                won = pair_wins[(mine, theirs)] / 2 if mine == theirs else pair_wins[(mine, theirs)]
-                rate[(mine, theirs)] = won / n if n else 0.0
-        matrix = Matrix(tuple(keys), rate, counts)
-    return Summary(folder, games, games - errors - draws, draws, errors, scores, tuple(errored), dict(reasons),
-                   matrix)
+        n = _column(batch, "n_players").astype(np.int64)
+        winner = np.asarray(pc.fill_null(batch.column("winner_seat"), -1).to_numpy(zero_copy_only=False))
+        reason = batch.column("reason")
+        # a game that raised, by its error or its reason (the report reads it the same way)
+        failed = np.asarray(pc.or_(pc.is_valid(batch.column("error")),
+                                   pc.fill_null(pc.equal(reason, "error"), False)).to_numpy(zero_copy_only=False))
+        index = np.stack([np.asarray(pc.fill_null(pc.index_in(batch.column(s), value_set=value_set), -1)
+                                     .to_numpy(zero_copy_only=False)) for s in seats], axis=1)
+        results = stats.seat_results(winner, n, failed, seats=MAX_SEATS)
+        scores = scores + stats.tally(index, len(keys), results, n[:, None])
+        if matrix is not None:
+            decks = np.where(index >= 0, names[np.maximum(index, 0)], None)
+            _, deck, opponent, result = stats.seat_pairs(decks, results)
+            matrix = matrix + stats.Matrix.from_pairs(keys, deck, opponent, result)
+        games += batch.num_rows
+        errors += int(failed.sum())
+        draws += int((~failed & (winner < 0)).sum())
+        reasons.update(reason.to_pylist())
+        for row in np.flatnonzero(failed)[:MAX_LISTED_ERRORS - len(errored)]:
+            got = {name: batch.column(name)[int(row)].as_py() for name in columns}
+            in_seats = tuple(d for d in (got[s] for s in seats) if d is not None)
+            errored.append(ErroredGame(got["game_id"], got["game_seed"], in_seats, tuple(paths[d] for d in in_seats),
+                                       tuple(got[a] for a in agents[:len(in_seats)]),
+                                       got["error"] or "the game ended with reason 'error'"))
+    decks_scored = tuple(DeckScore(key, **asdict(rec)) for key, rec in zip(keys, scores.records(), strict=True))
+    return Summary(folder, games, games - errors - draws, draws, errors, decks_scored, tuple(errored),
+                   dict(reasons), matrix)
 
 
-def write_matrix_csv(path: Path, matrix: Matrix) -> None:
-    """matrix.csv: one row per deck, one column per opponent; the row deck's win rate (blank: not played)."""
+def write_matrix_csv(path: Path, matrix: stats.Matrix) -> None:
+    """matrix.csv at `path`: one row per deck, one column per opponent, the row deck's win rate to 4 decimals
+    (blank: they never met, or a deck against itself). Beside it, matrix_long.csv: one row per cell that was
+    played, with its games, wins, losses, draws, points, win rate and 95% interval, unrounded (the same numbers
+    as summary.json's `matchups`)."""
+    cells = {(a, b): rec for a, b, rec in matrix.played()}
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(["deck", *matrix.keys])
         for row in matrix.keys:
-            cells: Sequence[str] = [f"{matrix.rate[(row, col)]:.4f}" if (row, col) in matrix.rate else ""
-                                    for col in matrix.keys]
-            writer.writerow([row, *cells])
+            writer.writerow([row, *(f"{cells[(row, col)].win_rate:.4f}" if (row, col) in cells else ""
+                                    for col in matrix.keys)])
+    with path.with_name(LONG_MATRIX).open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(_LONG_COLUMNS)
+        for (deck, opponent), rec in cells.items():
+            # repr of a float is the shortest text that reads back as the same number: exact, not rounded
+            writer.writerow([deck, opponent, rec.games, rec.wins, rec.losses, rec.draws, repr(rec.points),
+                             repr(rec.win_rate), repr(rec.ci_low), repr(rec.ci_high)])
+
+
+def _best_first(d: DeckScore) -> tuple[bool, float]:
+    return (math.isnan(d.win_rate), -d.win_rate if not math.isnan(d.win_rate) else 0.0)
 
 
 def summary_lines(s: Summary) -> list[str]:
-    """The summary as printed after a run: win rate per deck with its games, draws and errors, the matchup
-    matrix, and a replay command for each game that raised."""
+    """The summary as printed after a run: each deck's win rate with its 95% interval and games, the totals, the
+    matchup matrix, and a replay command for each game that raised."""
     width = max(len(d.key) for d in s.decks)
-    lines = [f"  {d.key:<{width}}  {100 * d.win_rate:5.1f}% wins  ({d.wins} of {d.games} games)"
-             for d in sorted(s.decks, key=lambda d: -d.win_rate)]
+    lines = ["win rate per deck (95% interval); a draw is the win shared, games that raised are left out:"]
+    ranked = sorted(s.decks, key=_best_first)
+    rates = [format_rate(d.win_rate, d.ci_low, d.ci_high) for d in ranked]
+    rate_width = max(len(r) for r in rates)
+    for d, shown in zip(ranked, rates, strict=True):
+        raised = f", {d.errors} raised" if d.errors else ""
+        lines.append(f"  {d.key:<{width}}  {shown:<{rate_width}}  {d.wins} won, {d.losses} lost, {d.draws} drawn "
+                     f"of {d.games} games{raised}")
     lines.append(f"  {s.games} games: {s.decided} decided, {s.draws} draws, {s.errors} errors")
     if s.matrix is not None:
         keys = s.matrix.keys
+        cells = {(a, b): rec for a, b, rec in s.matrix.played()}
         widths = [max(6, len(k)) for k in keys]
-        lines.append("matchup matrix (row deck's win rate against the column deck):")
+        lines.append(f"matchup matrix (row deck's win rate against the column deck; games and 95% intervals in "
+                     f"{LONG_MATRIX}):")
         lines.append(" " * (width + 2) + "".join(f"  {k:>{w}}" for k, w in zip(keys, widths, strict=True)))
         for row in keys:
-            cells = [f"{100 * s.matrix.rate[(row, col)]:.1f}%" if (row, col) in s.matrix.rate else "-"
-                     for col in keys]
-            lines.append(f"  {row:<{width}}" + "".join(f"  {c:>{w}}" for c, w in zip(cells, widths, strict=True)))
+            texts = [format_pct(cells[(row, col)].win_rate) if (row, col) in cells else "-" for col in keys]
+            lines.append(f"  {row:<{width}}" + "".join(f"  {c:>{w}}" for c, w in zip(texts, widths, strict=True)))
     if s.errored:
-        shown = (f"the first {len(s.errored)} of {s.errors}; all are in games.parquet" if s.errors > len(s.errored)
-                 else str(s.errors))
-        lines.append(f"games that raised ({shown}); each command below replays one:")
+        shown_errors = (f"the first {len(s.errored)} of {s.errors}; all are in games.parquet"
+                        if s.errors > len(s.errored) else str(s.errors))
+        lines.append(f"games that raised ({shown_errors}); each command below replays one:")
         for game in s.errored:
             lines.append(f"  game {game.game_id}: {game.error}")
             lines.append(f"    {game.play_command()}")

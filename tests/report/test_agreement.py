@@ -1,0 +1,145 @@
+"""The terminal summary, matrix.csv / matrix_long.csv, summary.json and the report give the same numbers for the
+same run, draws and errors included: every figure comes from tcgsim.stats."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tcgsim.report import write_report
+from tcgsim.sim.summary import LONG_MATRIX, Summary, summarize, summary_lines, write_matrix_csv
+from tcgsim.stats import format_pct, format_rate
+from tests.report.synth import games_frame, write_store
+
+REPO = Path(__file__).resolve().parents[2]
+DECKS = ("Alpha", "Beta", "Gamma")
+
+
+def _meta(keys: tuple[str, ...]) -> dict[str, Any]:
+    return {"kind": "matchups", "decks": [{"key": k, "name": k, "path": f"decks/{k.lower()}.yaml"} for k in keys]}
+
+
+@pytest.fixture(scope="module")
+def hand_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Eleven games of three decks: wins, two-player draws, an error and a mirror.
+
+    Alpha's seats: g0 W, g1 W, g2 D, g3 L, g4 error, g5 L, g6 D, g7 W, and both seats of the mirror g10 (W, L):
+    9 games with a result, 4 wins + 2 draws of 1/2 = 5 points, 55.6% (Wilson 26.7-81.1), 1 error. Counting a draw
+    as a loss and the mirror once (the old terminal rule) would have said 4 of 8, 50.0%.
+    Alpha vs Beta: g0 W, g1 W, g2 D, g3 L -> 2.5 of 4, 62.5%. Alpha vs Gamma: g5 L, g6 D, g7 W -> 1.5 of 3."""
+    rows = [
+        {"decks": ["Alpha", "Beta"], "winner": 0, "reason": "mana_12", "turns": 20},
+        {"decks": ["Beta", "Alpha"], "winner": 1, "reason": "mana_12", "turns": 21},
+        {"decks": ["Alpha", "Beta"], "winner": None, "reason": "turn_limit", "turns": 80},
+        {"decks": ["Beta", "Alpha"], "winner": 0, "reason": "lands_9", "turns": 30},
+        {"decks": ["Alpha", "Beta"], "winner": None, "reason": "error", "turns": 3},
+        {"decks": ["Alpha", "Gamma"], "winner": 1, "reason": "deck_out", "turns": 50},
+        {"decks": ["Gamma", "Alpha"], "winner": None, "reason": "turn_limit", "turns": 80},
+        {"decks": ["Alpha", "Gamma"], "winner": 0, "reason": "mana_12", "turns": 25},
+        {"decks": ["Beta", "Gamma"], "winner": 0, "reason": "mana_12", "turns": 22},
+        {"decks": ["Gamma", "Beta"], "winner": 0, "reason": "mana_12", "turns": 23},
+        {"decks": ["Alpha", "Alpha"], "winner": 0, "reason": "mana_12", "turns": 24},
+    ]
+    folder = tmp_path_factory.mktemp("agree") / "run"
+    return write_store(folder, games_frame(rows), meta=_meta(DECKS))
+
+
+def _outputs(folder: Path, meta: dict[str, Any]) -> tuple[Summary, list[str], dict[str, Any], str]:
+    """What each surface says about the run: the summary and its printed lines, summary.json, report.md (the
+    matrix files are written into the folder)."""
+    summary = summarize(folder, meta)
+    assert summary.matrix is not None
+    write_matrix_csv(folder / "matrix.csv", summary.matrix)
+    paths = write_report(folder)
+    return (summary, summary_lines(summary), json.loads(paths.summary.read_text(encoding="utf-8")),
+            paths.markdown.read_text(encoding="utf-8"))
+
+
+def _md_row(md: str, section: str, first_cell: str) -> list[str]:
+    """The cells of the first row starting with `first_cell` in the first table of `section` of report.md."""
+    part = md.split(f"## {section}\n", 1)[1].split("\n## ", 1)[0]
+    for line in part.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        if line.startswith("|") and cells[0] == first_cell:
+            return cells
+    raise AssertionError(f"no row {first_cell!r} in {section}")
+
+
+def assert_all_agree(folder: Path, summary: Summary, lines: list[str], js: dict[str, Any], md: str) -> None:
+    """Every deck's and every cell's figures, compared across the five outputs."""
+    by_deck = {d["deck"]: d for d in js["decks"]}
+    for d in summary.decks:
+        j = by_deck[d.key]
+        # the same numbers, bit for bit: one computation
+        assert (d.games, d.wins, d.losses, d.draws, d.errors) == (j["games"], j["wins"], j["losses"], j["draws"],
+                                                                  j["errors"])
+        assert (d.points, d.win_rate, d.ci_low, d.ci_high) == (j["points"], j["win_rate"], j["ci_low"],
+                                                               j["ci_high"])
+        shown = format_rate(d.win_rate, d.ci_low, d.ci_high)
+        line = next(x for x in lines if x.startswith(f"  {d.key} "))
+        assert shown in line and f"{d.wins} won, {d.losses} lost, {d.draws} drawn of {d.games} games" in line
+        row = _md_row(md, "Win rates", f"**{d.key}**")
+        assert row[2:8] == [f"{d.games:,}", f"{d.wins:,}", f"{d.losses:,}", f"{d.draws:,}", f"{d.errors:,}", shown]
+
+    assert summary.matrix is not None
+    cells = {(r["deck"], r["opponent"]): r for r in js["matchups"]}
+    played = {(a, b): rec for a, b, rec in summary.matrix.played()}
+    assert set(cells) == set(played)
+    with (folder / LONG_MATRIX).open(encoding="utf-8") as f:
+        long = {(r["deck"], r["opponent"]): r for r in csv.DictReader(f)}
+    assert set(long) == set(played)
+    with (folder / "matrix.csv").open(encoding="utf-8") as f:
+        wide = {r["deck"]: r for r in csv.DictReader(f)}
+    for (a, b), rec in played.items():
+        j, c = cells[(a, b)], long[(a, b)]
+        assert (rec.games, rec.wins, rec.losses, rec.draws) == (j["games"], j["wins"], j["losses"], j["draws"])
+        assert (rec.points, rec.win_rate, rec.ci_low, rec.ci_high) == (j["points"], j["win_rate"], j["ci_low"],
+                                                                       j["ci_high"])
+        assert [int(c[k]) for k in ("games", "wins", "losses", "draws")] == [rec.games, rec.wins, rec.losses,
+                                                                             rec.draws]
+        assert [float(c[k]) for k in ("points", "win_rate", "ci_low", "ci_high")] == [
+            rec.points, rec.win_rate, rec.ci_low, rec.ci_high]  # unrounded: exact
+        assert wide[a][b] == f"{rec.win_rate:.4f}"
+        matrix_row = _md_row(md, "Matchups and ranking", f"**{a}**")
+        assert matrix_row[1 + summary.matrix.keys.index(b)] == \
+            f"{format_rate(rec.win_rate, rec.ci_low, rec.ci_high, 0)} n={rec.games:,}"
+    for a in summary.matrix.keys:  # the terminal matrix, row by row
+        line = next(x for x in lines if x.startswith(f"  {a} ") and "won" not in x)
+        shown = [format_pct(played[(a, b)].win_rate) if (a, b) in played else "-" for b in summary.matrix.keys]
+        assert line.split()[-len(shown):] == shown
+
+
+def test_hand_made_run_agrees_everywhere_with_the_numbers_worked_by_hand(hand_made: Path) -> None:
+    summary, lines, js, md = _outputs(hand_made, _meta(DECKS))
+    assert_all_agree(hand_made, summary, lines, js, md)
+    alpha = next(d for d in summary.decks if d.key == "Alpha")
+    assert (alpha.games, alpha.wins, alpha.losses, alpha.draws, alpha.errors, alpha.points) == (9, 4, 3, 2, 1, 5.0)
+    assert next(x for x in lines if x.startswith("  Alpha ")) == \
+        "  Alpha  55.6% (26.7–81.1)  4 won, 3 lost, 2 drawn of 9 games, 1 raised"
+    assert "55.6% (26.7–81.1)" in _md_row(md, "Win rates", "**Alpha**")
+    assert (summary.games, summary.decided, summary.draws, summary.errors) == (11, 8, 2, 1)
+    assert summary.matrix is not None
+    ab = summary.matrix.cell("Alpha", "Beta")
+    assert ab is not None and (ab.games, ab.points, ab.win_rate) == (4, 2.5, 0.625)
+    assert summary.matrix.cell("Alpha", "Alpha") is None  # a mirror is no matchup cell
+    with (hand_made / "matrix.csv").open(encoding="utf-8") as f:
+        assert f.read().splitlines()[1:3] == ["Alpha,,0.6250,0.5000", "Beta,0.3750,,0.5000"]
+
+
+def test_a_real_matchups_run_agrees_everywhere(tmp_path: Path) -> None:
+    """Through the simulator itself (tcgsim.sim.execute writes matrix.csv): random agents, mirrors included, so
+    some games usually end at the turn limit."""
+    from tcgsim.sim import execute, plan_matchups
+
+    decks = [REPO / "decks" / "mana" / f"{name}.yaml" for name in ("firestorm", "floodwater")]
+    folder = tmp_path / "run"
+    outcome = execute(plan_matchups(decks, games=10, seed=3, ai=["random"], mirror=True), folder, workers=1)
+    assert (folder / "matrix.csv").is_file() and (folder / LONG_MATRIX).is_file()
+    meta = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    summary, lines, js, md = _outputs(folder, meta)
+    assert summary_lines(outcome.summary) == lines  # what the run printed is what was compared
+    assert_all_agree(folder, summary, lines, js, md)
