@@ -32,6 +32,7 @@ from tcgsim.games.eva.cards import (
     distinct,
     eva_cards,
 )
+from tcgsim.games.eva.counters import CounterRules
 from tcgsim.games.eva.effects import OTHER, Board, Effect, Target, Verb, holds
 from tcgsim.games.eva.hokan import HokanRules
 from tcgsim.games.eva.setup import SetupRules
@@ -162,7 +163,7 @@ class EvaGame(Game):
         return A.action_from_json(data)
 
 
-class EvaState(SetupRules, TurnRules, BattleRules, HokanRules, CityState):
+class EvaState(SetupRules, TurnRules, CounterRules, BattleRules, HokanRules, CityState):
     """A standard-rules game in progress."""
 
     game: EvaGame
@@ -571,19 +572,6 @@ class EvaState(SetupRules, TurnRules, BattleRules, HokanRules, CityState):
                     out.append(A.Speak(uid, True, m, -1))
         return out
 
-    def _counter_options(self, seat: int, answered: Spoken) -> list[int]:
-        """The cards `seat` may answer `answered` with (I-COUNTER)."""
-        out = []
-        answered_card = self.cards[answered.uid]
-        for uid in distinct(self.players[seat].hand, self.cards):
-            card = self.cards[uid]
-            if answered.serif:
-                if self.serif_counter_ok(card, answered):
-                    out.append(uid)
-            elif answered_card.type in card.card_counter and self.can_speak(card.colour):
-                out.append(uid)
-        return out
-
     def _speak(self, seat: int, action: A.Speak) -> None:
         p = self.players[seat]
         uid = action.card
@@ -625,23 +613,6 @@ class EvaState(SetupRules, TurnRules, BattleRules, HokanRules, CityState):
         if any(e.target is Target.OPPONENT for e in card.effects):
             return f"P{target + 1}"
         return CHAR_NAMES[target]
-
-    def _counter(self, seat: int, uid: int) -> None:
-        """EVA-COUNTER-1..4: the answered card is cancelled; the answer itself cannot be answered."""
-        assert self.offer is not None
-        index = self.offer.index
-        answered = self.spoken[index]
-        card = self.cards[uid]
-        self.players[seat].hand.remove(uid)
-        if card.colour != OTHER:
-            self.speak_count[card.colour] += 1
-        self.tally[seat][card.colour] += 1
-        self.spoken.append(Spoken(uid, seat, card.colour, answered.serif, -1, -1, index))
-        self._played(uid)
-        answered.cancelled = True
-        self.offer = None
-        self.record(self._phase_name(), seat, "counter", speaker="(OTHER)" if card.colour == OTHER
-                    else CHAR_NAMES[card.colour], card=card.name, answered=self.cards[answered.uid].name)
 
     def _resolve(self, index: int) -> None:
         """The effect of a spoken card that was not cancelled (EVA-SERIF-6, -8; card effects)."""
