@@ -33,9 +33,10 @@ from tcgsim.games.eva.cards import (
     eva_cards,
 )
 from tcgsim.games.eva.counters import CounterRules
-from tcgsim.games.eva.effects import OTHER, Board, Effect, Target, Verb, holds
+from tcgsim.games.eva.effects import Board, Effect, holds
 from tcgsim.games.eva.hokan import HokanRules
 from tcgsim.games.eva.setup import SetupRules
+from tcgsim.games.eva.speak import SpeakRules
 from tcgsim.games.eva.state import (
     PHASE_NAMES,
     Battle,
@@ -53,16 +54,6 @@ from tcgsim.games.eva.state import (
 from tcgsim.games.eva.talk import TalkRules
 from tcgsim.games.eva.turn import TEMPO, TurnRules
 from tcgsim.games.eva.view import EvaShortView, EvaView
-
-WINDOW_TYPES: dict[WindowKind, frozenset[Kind]] = {
-    WindowKind.DRAW1: frozenset({Kind.DRAMA}),  # EVA-DRAW1-5
-    WindowKind.BATTLE1: frozenset({Kind.DRAMA, Kind.BATTLE}),  # EVA-BATTLE-4
-    WindowKind.BATTLE2: frozenset({Kind.DRAMA, Kind.BATTLE}),  # EVA-BATTLE-6
-    WindowKind.BATTLE3: frozenset({Kind.DRAMA, Kind.BATTLE}),  # EVA-BATTLE-10
-    WindowKind.MAIN: frozenset({Kind.DRAMA, Kind.PUT, Kind.CHARACTER, Kind.EVA}),  # EVA-MAIN-1 (+ セリフ)
-}
-WINDOW_PHASE = {WindowKind.DRAW1: Phase.DRAW1, WindowKind.BATTLE1: Phase.BATTLE, WindowKind.BATTLE2: Phase.BATTLE,
-                WindowKind.BATTLE3: Phase.BATTLE, WindowKind.MAIN: Phase.MAIN}
 
 
 @dataclass(frozen=True)
@@ -163,7 +154,7 @@ class EvaGame(Game):
         return A.action_from_json(data)
 
 
-class EvaState(SetupRules, TurnRules, CounterRules, BattleRules, HokanRules, CityState):
+class EvaState(SetupRules, TurnRules, SpeakRules, CounterRules, BattleRules, HokanRules, CityState):
     """A standard-rules game in progress."""
 
     game: EvaGame
@@ -507,212 +498,6 @@ class EvaState(SetupRules, TurnRules, CounterRules, BattleRules, HokanRules, Cit
         self._enter(Phase.MAIN)
         self.window = Window(WindowKind.MAIN, self.order_from(self.active))
 
-    # ------------------------------------------------------------------------------------------ speaking
-
-    def card_targets(self, seat: int, card: EvaCard) -> list[int]:
-        """Where a card-side card may go or what it may choose (-1: it chooses nothing); [] if it cannot be
-        spoken now. I-PUT for put-type cards; a drama or battle card chooses among the characters its speaker
-        can address ((OTHER): any), EVA-... effect vocabulary in docs."""
-        k = card.kind
-        if k is Kind.CHARACTER:
-            return [card.put_char]
-        if k is Kind.EVA:
-            evas = [card.put_eva] if card.put_eva >= 0 else list(range(N_EVAS))
-            return [e for e in evas if not self.eva_down[e]]
-        if k is Kind.PUT:
-            if card.target_kind == "eva":
-                evas = list(card.keys) or list(range(N_EVAS))
-                weapon = card.weapon
-                if weapon is not None:
-                    if weapon.keys:
-                        evas = [e for e in evas if e in weapon.keys]
-                    evas = [e for e in evas if self.free_weapon_slot(e)]
-                return [e for e in evas if not self.eva_down[e]]
-            return list(card.keys) or list(range(N_CHARS))
-        speaker = card.colour
-        for e in card.effects:
-            if e.key >= 0 or e.when:
-                continue
-            v = e.verb
-            if e.target is Target.CHARACTER and v in (Verb.DOWN, Verb.REVIVE, Verb.UNGROUP, Verb.PROTECT):
-                chars = [t for t in range(N_CHARS) if speaker == OTHER or self.reach(speaker, t)]
-                if v is Verb.DOWN:
-                    return [t for t in chars if not self.down[t]]
-                if v is Verb.REVIVE:
-                    return [t for t in chars if self.down[t]]
-                if v is Verb.UNGROUP:
-                    return [t for t in chars if self.group[t] >= 0]
-                return chars
-            if e.target is Target.EVA and v is Verb.REVIVE:
-                return [x for x in range(N_EVAS) if self.eva_down[x]]
-            if e.target is Target.EVA and v is Verb.PROTECT:
-                return list(self.battle.evas) if self.battle is not None else []
-            if v is Verb.SORTIE:
-                if self.battle is None or self.battle.step not in (1, 2):
-                    return [-1]  # outside the fight it does nothing (spoken for its draw points)
-                return [x for x in range(N_EVAS) if not self.eva_down[x] and x not in self.battle.evas]
-            if e.target is Target.OPPONENT:
-                return [q for q in self.order_from(seat, include=False) if self.players[q].hand]
-        return [-1]
-
-    def _speak_options(self, seat: int, kind: WindowKind) -> list[A.Speak]:
-        types = WINDOW_TYPES[kind]
-        hand = self.players[seat].hand
-        if not hand:
-            return []
-        out: list[A.Speak] = []
-        serif_ok = kind is WindowKind.MAIN and seat == self.active  # EVA-MAIN-2
-        for uid in distinct(hand, self.cards):
-            card = self.cards[uid]
-            if card.kind in types and not card.card_counter and self.can_speak(card.colour):
-                for t in self.card_targets(seat, card):
-                    out.append(A.Speak(uid, False, -1, t))
-            if serif_ok:
-                for m in self.serif_marks(card):
-                    out.append(A.Speak(uid, True, m, -1))
-        return out
-
-    def _speak(self, seat: int, action: A.Speak) -> None:
-        p = self.players[seat]
-        uid = action.card
-        card = self.cards[uid]
-        p.hand.remove(uid)
-        speaker = card.colour
-        if speaker != OTHER:
-            self.speak_count[speaker] += 1  # EVA-TALK-4
-        self.tally[seat][speaker] += 1
-        self.spoken.append(Spoken(uid, seat, speaker, action.serif, action.mark, action.target))
-        self._played(uid)
-        index = len(self.spoken) - 1
-        w = self.window
-        if w is not None:
-            w.passes = 0
-            w.idx = (w.idx + 1) % len(w.order)
-        if action.serif:
-            kind, addressee = card.marks[action.mark]
-            self.record(self._phase_name(), seat, "serif", speaker=CHAR_NAMES[speaker], card=card.name,
-                        verb="hurts" if kind is Mark.HURT else "seeks", target=CHAR_NAMES[addressee])
-        else:
-            self.record(self._phase_name(), seat, "speak", speaker="(OTHER)" if speaker == OTHER
-                        else CHAR_NAMES[speaker], card=card.name, type=card.type,
-                        target=self._target_name(card, action.target))
-        answered = self.spoken[index]
-        queue = tuple(q for q in self.order_from(seat, include=False) if self._counter_options(q, answered))
-        if queue:
-            self.offer = Offer(index, queue)  # EVA-COUNTER-1: answers come before the effect
-        else:
-            self._resolve(index)
-
-    def _target_name(self, card: EvaCard, target: int) -> str:
-        if target < 0:
-            return ""
-        k = card.kind
-        if k is Kind.EVA or (k is Kind.PUT and card.target_kind == "eva") or any(
-                e.target is Target.EVA or e.verb is Verb.SORTIE for e in card.effects if e.key < 0):
-            return EVA_NAMES[target]
-        if any(e.target is Target.OPPONENT for e in card.effects):
-            return f"P{target + 1}"
-        return CHAR_NAMES[target]
-
-    def _resolve(self, index: int) -> None:
-        """The effect of a spoken card that was not cancelled (EVA-SERIF-6, -8; card effects)."""
-        sp = self.spoken[index]
-        card = self.cards[sp.uid]
-        if sp.serif:
-            kind, target = card.marks[sp.mark]
-            result = self.resolve_serif(sp.speaker, kind, target)
-            self.record(self._phase_name(), sp.owner, "serif_result", target=CHAR_NAMES[target], result=result)
-            return
-        if card.is_put:
-            return  # it acts once slid under its target in the 第2ドローフェイズ (I-PUT)
-        b = self.battle
-        if card.kind is Kind.BATTLE and b is not None and b.step in (1, 2):
-            b.cards = (*b.cards, sp.uid)
-        for e in card.effects:
-            if e.when or not self._holds(e, sp.owner):
-                continue
-            self._effect(e, sp, card)
-
-    def _effect(self, e: Effect, sp: Spoken, card: EvaCard) -> None:
-        v = e.verb
-        seat = sp.owner
-        target = e.key if e.key >= 0 else sp.target
-        phase = self._phase_name()
-        if v is Verb.DRAW:
-            got = self._draw(seat, e.amount)
-            self.record(phase, seat, "effect", card=card.name, text=f"draws {got}")
-        elif v is Verb.DISCARD_RANDOM:
-            if e.target is Target.EACH:
-                victims = list(self.alive())
-            elif e.target is Target.TURN_PLAYER:
-                victims = [self.active]
-            else:
-                victims = [target] if target >= 0 else []
-            for q in victims:
-                self._discard_random(q, e.amount, card.name)
-        elif v is Verb.RECOVER:
-            if any(self.cards[u].kind is not Kind.ANGEL for u in self.players[seat].discard):
-                self.pending.append(Choice(ChoiceKind.RECOVER, seat, e.amount))
-        elif v is Verb.TUTOR:
-            if any(self.cards[u].type == e.type for u in self.players[seat].deck):
-                self.pending.append(Choice(ChoiceKind.TUTOR, seat, e.amount, e.type))
-        elif v is Verb.DOWN and target >= 0:
-            if e.target is Target.EVA:
-                self._down_eva(target)
-            elif not self.down[target]:
-                self._down_char(target)
-                self.record(phase, seat, "effect", card=card.name, text=f"{CHAR_NAMES[target]} is downed")
-        elif v is Verb.REVIVE and target >= 0:
-            if e.target is Target.EVA:
-                if self.eva_down[target]:
-                    self.eva_down[target] = False
-                    self.record(phase, seat, "effect", card=card.name, text=f"{EVA_NAMES[target]} is face up")
-            elif self.down[target]:
-                self.down[target] = False
-                self.record(phase, seat, "effect", card=card.name, text=f"{CHAR_NAMES[target]} is face up")
-        elif v is Verb.GROUP:
-            first, second = e.characters
-            if not self.down[first] and not self.down[second]:
-                self._merge(first, second)
-                self.record(phase, seat, "effect", card=card.name,
-                            text=f"{CHAR_NAMES[first]} and {CHAR_NAMES[second]} are grouped")
-        elif v is Verb.UNGROUP and target >= 0:
-            if self.group[target] >= 0:
-                self._leave_group(target)
-                self.record(phase, seat, "effect", card=card.name, text=f"{CHAR_NAMES[target]} leaves the group")
-        elif v is Verb.PROTECT and target >= 0:
-            if e.target is Target.EVA:
-                if self.battle is not None and target not in self.battle.protected:
-                    self.battle.protected = (*self.battle.protected, target)
-            else:
-                self.protect_turn[target] = True
-            self.record(phase, seat, "effect", card=card.name, text="protects " + (
-                EVA_NAMES[target] if e.target is Target.EVA else CHAR_NAMES[target]))
-        elif v is Verb.DEFEAT_ANGEL:
-            b = self.battle
-            if b is not None and b.step in (1, 2):
-                b.forced_win = True
-                self.record(phase, seat, "effect", card=card.name, text="humanity wins this battle")
-            elif b is not None and b.won is False and self.angel == b.angel:
-                b.won = True
-                self._defeat_angel()
-        elif v is Verb.SORTIE and target >= 0:
-            b = self.battle
-            if b is not None and b.step in (1, 2) and target not in b.evas and not self.eva_down[target]:
-                b.evas = (*b.evas, target)
-                self.record(phase, seat, "effect", card=card.name, text=f"{EVA_NAMES[target]} joins the battle")
-
-    def _discard_random(self, seat: int, n: int, source: str) -> list[str]:
-        p = self.players[seat]
-        names = []
-        for _ in range(min(n, len(p.hand))):
-            uid = p.hand.pop(self.rng.randrange(len(p.hand)))
-            p.discard.append(uid)
-            names.append(self.cards[uid].name)
-        if names:
-            self.record(self._phase_name(), seat, "discard_random", cards=names, source=source)
-        return names
-
     # ------------------------------------------------------------------------------------------ legal / apply
 
     def _deploy_legal(self) -> list[Any]:
@@ -801,34 +586,6 @@ class EvaState(SetupRules, TurnRules, CounterRules, BattleRules, HokanRules, Cit
                 self._bar(seat)
         else:
             raise IllegalAction(f"{action} is not an action of this game")
-
-    def _take(self, seat: int, uid: int) -> None:
-        """Recover (from the discard pile) or tutor (from the deck, then shuffled) one card, or stop."""
-        ch = self.pending[-1]
-        p = self.players[seat]
-        if uid >= 0:
-            ch.count -= 1
-            if ch.kind is ChoiceKind.RECOVER:
-                p.discard.remove(uid)
-                p.hand.append(uid)
-                self.record(self._phase_name(), seat, "take", card=self.cards[uid].name, source="discard pile")
-            else:
-                p.deck.remove(uid)
-                if self.hand_turn[uid] < 0:
-                    self.hand_turn[uid] = self.turn
-                self.record(self._phase_name(), seat, "take", card=self.cards[uid].name, source="deck")
-                if self.cards[uid].kind is Kind.ANGEL:
-                    self._angel_arrives(uid)
-                else:
-                    p.hand.append(uid)
-        if ch.kind is ChoiceKind.RECOVER:
-            left = any(self.cards[u].kind is not Kind.ANGEL for u in p.discard)
-        else:
-            left = any(self.cards[u].type == ch.type for u in p.deck)
-        if uid < 0 or ch.count <= 0 or not left:
-            self.pending.remove(ch)
-            if ch.kind is ChoiceKind.TUTOR:
-                self.rng.shuffle(p.deck)
 
 
 # ------------------------------------------------------------------------------------------------ short rule
