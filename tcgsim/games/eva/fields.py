@@ -121,3 +121,6 @@ class ShortFields(CityFields):
     cleared: list[bool]
     hand_turn: list[int]
     played_turn: list[int]
+
+    if TYPE_CHECKING:  # game.py (EvaShortState)
+        def _end(self, winner: int | None, reason: Any) -> None: ...

@@ -1,23 +1,36 @@
-"""新世紀エヴァンゲリオン カードゲーム, the standard rules (2-4 players): setup, the five phases, speech and
-<対抗>, battles against 使徒, the 補完 stage and dropping out (GAME); and the 2-player short rule, a variant of it
-(SHORT_GAME, at the end of this module). Both build on CityState, the city in play and the rules of speech.
+"""新世紀エヴァンゲリオン カードゲーム: the game's contract. The standard rules for 2-4 players (`EvaGame` /
+`EvaState`, exported as GAME) and the 2-player short rule, a variant with its own class-level settings
+(`EvaShortGame` / `EvaShortState`, SHORT_GAME); both build on `CityState`, the city in play.
 
+This module holds the Game and State classes: options, construction, clone, signature, the view and hidden
+information, whose decision it is, the order of the phases (`_advance`, `_close_window`), the legal actions and
+their dispatch, the win checks and the end of the game. The rules of each area are mixins in the module named
+after its section of docs/rules/eva.md, which the state classes inherit (their methods moved there verbatim):
+
+    setup.py     SetupRules    Setup (EVA-SETUP)
+    turn.py      TurnRules     ① 第1ドローフェイズ, ④ 第2ドローフェイズ, the end of the turn (EVA-DRAW1, EVA-DRAW2)
+    talk.py      TalkRules     Speaking cards, セリフ: the rules of speech both rule sets share (EVA-TALK, EVA-SERIF)
+    speak.py     SpeakRules    speaking a card in the standard rules, windows, effects (EVA-TALK, EVA-MAIN, EVA-CARD)
+    counters.py  CounterRules  <対抗> (EVA-COUNTER)
+    battle.py    BattleRules   ② バトルフェイズ (EVA-BATTLE)
+    hokan.py     HokanRules    ⑤ 補完フェイズ and the 補完ステージ (EVA-HOKAN)
+    short.py     ShortRules    ショートルール (EVA-SHORT)
+
+fields.py declares the attributes they share, for the type checker; view.py holds what a player may see.
 Rule ids (EVA-...) refer to docs/rules/eva.md, which cites the seed for each and lists every interpretation
-(I-...); the interpretations are the constants and `EvaOptions` below, so each can be changed in one place.
+(I-...); the interpretations are constants and options of these modules, so each can be changed in one place.
 """
-
 from __future__ import annotations
 
 import random
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
-from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.battle import BattleRules
 from tcgsim.games.eva.cards import (
@@ -27,7 +40,6 @@ from tcgsim.games.eva.cards import (
     N_EVAS,
     EvaCard,
     Kind,
-    Mark,
     city,
     distinct,
     eva_cards,
@@ -36,6 +48,7 @@ from tcgsim.games.eva.counters import CounterRules
 from tcgsim.games.eva.effects import Board, Effect, holds
 from tcgsim.games.eva.hokan import HokanRules
 from tcgsim.games.eva.setup import SetupRules
+from tcgsim.games.eva.short import SHORT_TEMPO, ShortRules
 from tcgsim.games.eva.speak import SpeakRules
 from tcgsim.games.eva.state import (
     PHASE_NAMES,
@@ -45,7 +58,7 @@ from tcgsim.games.eva.state import (
     Offer,
     Phase,
     Player,
-    Spoken,
+    ShortWinReason,
     Stage,
     Window,
     WindowKind,
@@ -54,6 +67,11 @@ from tcgsim.games.eva.state import (
 from tcgsim.games.eva.talk import TalkRules
 from tcgsim.games.eva.turn import TEMPO, TurnRules
 from tcgsim.games.eva.view import EvaShortView, EvaView
+
+# The game's contract (what the registry, the CLI and the tests import from here); the rules of each area are in
+# the module named after its section of docs/rules/eva.md, mixed into the state classes below.
+__all__ = ["GAME", "SHORT_GAME", "EVENT_TEXT", "EvaGame", "EvaState", "EvaOptions", "WinReason", "EvaShortGame",
+           "EvaShortState", "EvaShortOptions", "ShortWinReason", "CityState"]
 
 
 @dataclass(frozen=True)
@@ -592,30 +610,13 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CounterRules, BattleRules, Hok
 # The 2-player short rule (ショートルール, EVA-SHORT-*): dialogue only, each player secretly in charge of one main
 # character; down the opponent's character to win. A variant with its own class-level settings (as python-chess
 # does with its variants): EvaShortGame / EvaShortState share the city and the rules of speech (CityState) with
-# the standard rules; its interpretations are I-SHORT in docs/rules/eva.md and the constants below.
-
-SHORT_HAND = 6  # EVA-SHORT-6, EVA-SHORT-10: 6 cards, refilled to 6
-PASSES_TO_END = 2  # EVA-SHORT-10: 「パス」が2回続いたらターン終了
-
-
-class ShortWinReason(StrEnum):
-    DOWNED = "character_downed"  # EVA-SHORT-2
-    EXHAUSTED = "cards_exhausted"  # I-SHORT: both hands and decks empty, nothing can happen any more (a draw)
+# the standard rules; its interpretations are I-SHORT in docs/rules/eva.md; its rules are ShortRules (short.py).
 
 
 @dataclass(frozen=True)
 class EvaShortOptions(GameOptions):
     turn_limit: int = 60  # I-LIMIT: rounds (①-④) before the game is a draw
     random_first_player: bool = True  # EVA-SHORT-7: seeded RNG; False: seat 0 first
-
-
-SHORT_TEMPO = (
-    TempoMetric("hand", "cards in hand at the end of the turn (before the refill)"),
-    TempoMetric("deck", "cards left in the deck"),
-    TempoMetric("spoken", "cards the player spoke this turn (counters included)"),
-    TempoMetric("downed", "main characters downed"),
-    TempoMetric("grouped", "main characters in a group"),
-)
 
 
 class EvaShortGame(Game):
@@ -656,7 +657,7 @@ class EvaShortGame(Game):
         return A.action_from_json(data)
 
 
-class EvaShortState(CityState):
+class EvaShortState(ShortRules, CityState):
     game: EvaShortGame
 
     def __init__(self, game: EvaShortGame, record_events: bool = False, _blank: bool = False) -> None:
@@ -805,7 +806,7 @@ class EvaShortState(CityState):
             out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
         return out
 
-    # ------------------------------------------------------------------------------------------ rules
+    # ------------------------------------------------------------------------------------------ helpers, legal
 
     def _to_discard(self, uid: int) -> None:
         self.players[self.owner[uid]].discard.append(uid)
@@ -818,46 +819,6 @@ class EvaShortState(CityState):
                 self.record("short", seat, "short_reveal", character=CHAR_NAMES[self.assigned[seat]])
             self.record("end", winner, "game_end", winner=winner, reason=str(reason), turns=self.turn)
 
-    def _draw_to(self, seat: int, size: int) -> None:
-        p = self.players[seat]
-        while len(p.hand) < size and p.deck:
-            uid = p.deck.pop()
-            p.hand.append(uid)
-            if self.hand_turn[uid] < 0:
-                self.hand_turn[uid] = self.turn
-
-    def _setup(self) -> None:
-        g = self.game
-        for seat in (0, 1):
-            p = self.players[seat]
-            p.aside = list(g.aside_uids[seat])  # EVA-SHORT-3
-            p.deck = list(g.main_uids[seat])
-            self.rng.shuffle(p.deck)
-        self.assigned = self.rng.sample(range(N_CHARS), 2)  # EVA-SHORT-4: two different characters
-        self.group = [0] * N_CHARS  # EVA-SHORT-5: all six grouped
-        for seat in (0, 1):
-            self._draw_to(seat, SHORT_HAND)  # EVA-SHORT-6
-            for uid in self.players[seat].hand:
-                self.hand_turn[uid] = 0
-        self.active = self.rng.randrange(2) if self.game.options.random_first_player else 0  # EVA-SHORT-7
-        self.to_act = self.active
-        self.record("setup", None, "short_setup")
-        self.record("setup", self.active, "first_player")
-
-    def serif_options(self, seat: int) -> list[A.Speak]:
-        """EVA-SHORT-8, -12: every card is spoken as a セリフ (talk rules as in the standard rules, I-SHORT)."""
-        out = []
-        for uid in distinct(self.players[seat].hand, self.cards):
-            for m in self.serif_marks(self.cards[uid]):
-                out.append(A.Speak(uid, True, m, -1))
-        return out
-
-    def counter_options(self, seat: int) -> list[int]:
-        assert self.offer is not None
-        answered = self.spoken[self.offer.index]
-        return [u for u in distinct(self.players[seat].hand, self.cards)
-                if self.serif_counter_ok(self.cards[u], answered)]
-
     def _compute_legal(self) -> list[Any]:
         if self.offer is not None and self.offer.queue:
             return [A.Decline(), *(A.Counter(u) for u in self.counter_options(self.offer.queue[0]))]
@@ -865,102 +826,6 @@ class EvaShortState(CityState):
         hand = self.players[seat].hand
         passes = [A.PassDiscard(u) for u in distinct(hand, self.cards)] if hand else [A.PassDiscard(-1)]
         return [*passes, *self.serif_options(seat)]
-
-    def _speak(self, seat: int, action: A.Speak) -> None:
-        card = self.cards[action.card]
-        self.players[seat].hand.remove(action.card)
-        self.speak_count[card.colour] += 1
-        self.tally[seat] += 1
-        self.spoken.append(Spoken(action.card, seat, card.colour, True, action.mark))
-        if self.played_turn[action.card] < 0:
-            self.played_turn[action.card] = self.turn
-        self.passes = 0
-        kind, target = card.marks[action.mark]
-        self.history.append((seat, int(kind), target))
-        self.record("short", seat, "serif", speaker=CHAR_NAMES[card.colour], card=card.name,
-                    verb="hurts" if kind is Mark.HURT else "seeks", target=CHAR_NAMES[target])
-        index = len(self.spoken) - 1
-        opp = 1 - seat
-        self.offer = Offer(index, (opp,))
-        if not self.counter_options(opp):
-            self.offer = None
-            self._resolve(index)
-
-    def _counter(self, seat: int, uid: int) -> None:
-        """EVA-SHORT-8: the answer cancels the セリフ and takes the answering player's turn to speak (I-SHORT)."""
-        assert self.offer is not None
-        index = self.offer.index
-        answered = self.spoken[index]
-        card = self.cards[uid]
-        self.players[seat].hand.remove(uid)
-        self.speak_count[card.colour] += 1
-        self.tally[seat] += 1
-        self.spoken.append(Spoken(uid, seat, card.colour, True, -1, -1, index))
-        if self.played_turn[uid] < 0:
-            self.played_turn[uid] = self.turn
-        answered.cancelled = True
-        self.offer = None
-        kind, target = self.cards[answered.uid].marks[answered.mark]
-        self.history.append((seat, 2 + int(kind), target))
-        self.record("short", seat, "counter", speaker=CHAR_NAMES[card.colour], card=card.name,
-                    answered=self.cards[answered.uid].name)
-        self.to_act = answered.owner  # EVA-SHORT-9: who answered does not speak a セリフ of its own now
-
-    def _resolve(self, index: int) -> None:
-        sp = self.spoken[index]
-        kind, target = self.cards[sp.uid].marks[sp.mark]
-        result = self.resolve_serif(sp.speaker, kind, target)
-        self.record("short", sp.owner, "serif_result", target=CHAR_NAMES[target], result=result)
-        if result == "downed":
-            self.cleared[target] = True
-        for seat in (sp.owner, 1 - sp.owner):  # EVA-SHORT-2 (I-SHORT: even one's own character)
-            if self.down[self.assigned[seat]]:
-                self._end(1 - seat, ShortWinReason.DOWNED)
-                return
-        self.to_act = 1 - sp.owner  # EVA-SHORT-9
-
-    def _pass(self, seat: int, uid: int) -> None:
-        """EVA-SHORT-9: 「パス」, discarding a card (none if the hand is empty)."""
-        p = self.players[seat]
-        if uid >= 0:
-            p.hand.remove(uid)
-            p.discard.append(uid)
-        self.passes += 1
-        self.record("short", seat, "short_pass", discard_text=f", discarding {self.cards[uid].name}" if uid >= 0
-                    else " with an empty hand")
-        if self.passes >= PASSES_TO_END:
-            self._end_turn()
-        else:
-            self.to_act = 1 - seat
-
-    def _end_turn(self) -> None:
-        """EVA-SHORT-10, -11: spoken cards to the discard piles, refill to 6, swap who speaks first."""
-        for seat in (0, 1):
-            p = self.players[seat]
-            values = (len(p.hand), len(p.deck), self.tally[seat], sum(self.down),
-                      sum(1 for g in self.group if g >= 0))
-            self.tempo.append((self.turn, seat, values))
-            if self.events is not None:
-                self.record("end", seat, "tempo", **dict(zip([m.name for m in SHORT_TEMPO], values, strict=True)))
-        for sp in self.spoken:
-            self._to_discard(sp.uid)
-        self.spoken = []
-        self.speak_count = [0] * N_CHARS
-        self.tally = [0, 0]
-        self.passes = 0
-        self.record("end", self.active, "turn_end")
-        self.turn += 1
-        for seat in (self.active, 1 - self.active):
-            self._draw_to(seat, SHORT_HAND)
-        self.record("short", None, "short_refill", hands=[len(p.hand) for p in self.players])
-        if not any(p.hand for p in self.players):
-            self._end(None, ShortWinReason.EXHAUSTED)
-            return
-        if self.turn > self.game.options.turn_limit:
-            self._end(None, Termination.TURN_LIMIT)
-            return
-        self.active = 1 - self.active
-        self.to_act = self.active
 
 
 GAME = EvaGame

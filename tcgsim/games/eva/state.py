@@ -34,6 +34,13 @@ class WinReason(StrEnum):
     ALL_DROPPED = "all_dropped"  # the last players dropped out together: no one is left, no one wins
 
 
+class ShortWinReason(StrEnum):
+    """How a short-rule game ends; exported by game.py like WinReason."""
+
+    DOWNED = "character_downed"  # EVA-SHORT-2
+    EXHAUSTED = "cards_exhausted"  # I-SHORT: both hands and decks empty, nothing can happen any more (a draw)
+
+
 class WindowKind(IntEnum):
     DRAW1 = 0  # drama only (EVA-DRAW1-5)
     BATTLE1 = 1  # drama and battle (EVA-BATTLE-4, -6, -10)
