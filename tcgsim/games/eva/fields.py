@@ -103,7 +103,8 @@ class EvaFields(CityFields):
         # counters.py (CounterRules)
         def _counter_options(self, seat: int, answered: Spoken) -> list[int]: ...
 
-        # speak.py (SpeakRules)
+        # card_effects.py (CardEffectRules)
+        def _effect(self, e: Effect, sp: Spoken, card: EvaCard) -> None: ...
         def _discard_random(self, seat: int, n: int, source: str) -> list[str]: ...
 
 

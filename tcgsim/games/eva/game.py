@@ -7,14 +7,15 @@ information, whose decision it is, the order of the phases (`_advance`, `_close_
 their dispatch, the win checks and the end of the game. The rules of each area are mixins in the module named
 after its section of docs/rules/eva.md, which the state classes inherit (their methods moved there verbatim):
 
-    setup.py     SetupRules    Setup (EVA-SETUP)
-    turn.py      TurnRules     ① 第1ドローフェイズ, ④ 第2ドローフェイズ, the end of the turn (EVA-DRAW1, EVA-DRAW2)
-    talk.py      TalkRules     Speaking cards, セリフ: the rules of speech both rule sets share (EVA-TALK, EVA-SERIF)
-    speak.py     SpeakRules    speaking a card in the standard rules, windows, effects (EVA-TALK, EVA-MAIN, EVA-CARD)
-    counters.py  CounterRules  <対抗> (EVA-COUNTER)
-    battle.py    BattleRules   ② バトルフェイズ (EVA-BATTLE)
-    hokan.py     HokanRules    ⑤ 補完フェイズ and the 補完ステージ (EVA-HOKAN)
-    short.py     ShortRules    ショートルール (EVA-SHORT)
+    setup.py         SetupRules       Setup (EVA-SETUP)
+    turn.py          TurnRules        ① 第1ドローフェイズ, ④ 第2ドローフェイズ, the end of the turn (EVA-DRAW1, -DRAW2)
+    talk.py          TalkRules        Speaking cards and セリフ, as both rule sets share them (EVA-TALK, EVA-SERIF)
+    speak.py         SpeakRules       speaking a card in the standard rules: windows, targets (EVA-TALK, EVA-MAIN)
+    card_effects.py  CardEffectRules  the effect vocabulary's verbs at work (Effect vocabulary, EVA-CARD)
+    counters.py      CounterRules     <対抗> (EVA-COUNTER)
+    battle.py        BattleRules      ② バトルフェイズ (EVA-BATTLE)
+    hokan.py         HokanRules       ⑤ 補完フェイズ and the 補完ステージ (EVA-HOKAN)
+    short.py         ShortRules       ショートルール (EVA-SHORT)
 
 fields.py declares the attributes they share, for the type checker; view.py holds what a player may see.
 Rule ids (EVA-...) refer to docs/rules/eva.md, which cites the seed for each and lists every interpretation
@@ -33,6 +34,7 @@ from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.battle import BattleRules
+from tcgsim.games.eva.card_effects import CardEffectRules
 from tcgsim.games.eva.cards import (
     CHAR_NAMES,
     EVA_NAMES,
@@ -172,7 +174,8 @@ class EvaGame(Game):
         return A.action_from_json(data)
 
 
-class EvaState(SetupRules, TurnRules, SpeakRules, CounterRules, BattleRules, HokanRules, CityState):
+class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules, BattleRules, HokanRules,
+               CityState):
     """A standard-rules game in progress."""
 
     game: EvaGame
