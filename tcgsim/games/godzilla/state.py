@@ -215,7 +215,6 @@ class Battle:
                 tuple(self.picks))
 
 
-
 class GzStateFields:
     """What a GODZILLA state holds, for the type checker of the rule-area mixins (`SetupRules` in setup.py,
     `BattleRules` in battle.py, ...) that `GzState` (game.py) is made of: the attributes `GzState._reset` sets,
