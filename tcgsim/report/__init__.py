@@ -7,8 +7,10 @@ plots/*.png.
     write_report("runs/2024-06-01", "out/", force=True)  # elsewhere; force: replace report files already there
     figures = build_summary("runs/2024-06-01")     # the same figures as a dict, nothing written
 
-Layout: `metrics` (pure statistics), `tables` (a DataFrame per section, the notes, summary), `plots`, `render`
-(Markdown and HTML from one document), `data` (reading and checking a run folder).
+Layout: `metrics` (the pandas tables; every figure in them comes from `tcgsim.stats`, the statistics the terminal
+summary reads too), `tables` (a DataFrame per section, the notes, summary.json), `plots`, `render` (one document
+of the sections, written as Markdown and, through the Jinja2 template templates/report.html.j2, as HTML), `text`
+(inline text as spans: plain, strong, emphasis, code), `data` (reading and checking a run folder).
 
 Every failure the user can fix is a ReportError with a one-line message: an unreadable or malformed run
 (ReportError), files in the way of the report (ReportOutputExists), a destination that cannot be written

@@ -1,77 +1,133 @@
-"""Markdown and HTML from one intermediate document, so both say exactly the same.
+"""The report's document: one description of its sections, and two renderers, Markdown and HTML.
 
 `build_document` turns the report tables and plots into a `Document` (sections of paragraphs, bullet lists,
-tables, call-outs and figures, all text already formatted); `to_markdown` and `to_html` only lay it out. Inline
-text uses two marks only: **bold** and `code`.
+tables, call-outs and figures). Inline text is structure, not marks in a string (`tcgsim.report.text`: spans that
+are plain, strong, emphasised or code), so each renderer writes the emphasis its own way and a card named
+`*Star*` or `<Bolt>` shows as written in both. `to_markdown` writes report.md; `to_html` renders the same
+document through a Jinja2 template (templates/report.html.j2) with autoescaping, as one self-contained page.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar
 
 import numpy as np
 
 from tcgsim import stats
 from tcgsim.report.plots import Plot
 from tcgsim.report.tables import ReportTables, reason_label, seat_label
+from tcgsim.report.text import Text, TextLike, code, em, markdown, markdown_block, strong, text
 from tcgsim.stats import format_pct, format_rate
 
-__all__ = ["Bullets", "Callout", "Cell", "Code", "Document", "Figure", "Para", "Section", "Table",
+__all__ = ["Block", "Bullets", "Callout", "Cell", "Code", "Document", "Figure", "Para", "Section", "Table",
            "build_document", "to_html", "to_markdown"]
 
 SMALL_MARK = "‡"
+TEMPLATE = "report.html.j2"
 
 
 # --- the intermediate structure -------------------------------------------------------------------------------
+# Every block has a `kind` the HTML template dispatches on. Text fields take a str (plain), a span or a run of
+# spans, and hold a run of spans (`Text`) once built.
 
 @dataclass(frozen=True)
 class Cell:
     """A table cell: its text, and whether it rests on too small a sample (shown muted, marked ‡)."""
 
-    text: str
+    text: Text
     muted: bool = False
 
+    @classmethod
+    def of(cls, value: CellLike) -> Cell:
+        return value if isinstance(value, Cell) else cls(text(value))
 
-@dataclass(frozen=True)
+
+CellLike = Cell | TextLike
+
+
+def _cell(value: TextLike, muted: bool = False) -> Cell:
+    return Cell(text(value), muted)
+
+
+@dataclass(frozen=True, init=False)
 class Para:
-    text: str
+    kind: ClassVar[str] = "para"
+    text: Text
+
+    def __init__(self, value: TextLike) -> None:
+        object.__setattr__(self, "text", text(value))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Bullets:
-    items: Sequence[str]
+    kind: ClassVar[str] = "bullets"
+    items: tuple[Text, ...]
+    css: str  # an extra class for the list in HTML ('findings'), '' for none
+
+    def __init__(self, items: Sequence[TextLike], css: str = "") -> None:
+        object.__setattr__(self, "items", tuple(text(i) for i in items))
+        object.__setattr__(self, "css", css)
 
 
 @dataclass(frozen=True)
 class Code:
+    """A command, shown as written (a shell block)."""
+
+    kind: ClassVar[str] = "code"
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Callout:
     """A boxed message: 'warning' (something the reader must know before trusting the numbers) or 'info'."""
 
+    kind: ClassVar[str] = "callout"
     title: str
-    text: str
-    items: Sequence[str] = ()
-    level: str = "warning"
+    text: Text
+    items: tuple[Text, ...]
+    level: str
+
+    def __init__(self, title: str, body: TextLike, items: Sequence[TextLike] = (), level: str = "warning") -> None:
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "text", text(body))
+        object.__setattr__(self, "items", tuple(text(i) for i in items))
+        object.__setattr__(self, "level", level)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Table:
-    columns: Sequence[str]
-    rows: Sequence[Sequence[Any]]  # str or Cell
-    align: Sequence[str] = ()  # 'l' or 'r' per column; default: first left, the rest right
-    caption: str | None = None
+    kind: ClassVar[str] = "table"
+    columns: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    align: tuple[str, ...]  # 'l' or 'r' per column; default: first left, the rest right
+    caption: str | None
+
+    def __init__(self, columns: Sequence[CellLike], rows: Sequence[Sequence[CellLike]], align: Sequence[str] = (),
+                 caption: str | None = None) -> None:
+        cols = tuple(Cell.of(c) for c in columns)
+        object.__setattr__(self, "columns", cols)
+        object.__setattr__(self, "rows", tuple(tuple(Cell.of(c) for c in row) for row in rows))
+        object.__setattr__(self, "align", tuple(align) or ("l", *["r"] * (len(cols) - 1)))
+        object.__setattr__(self, "caption", caption)
+
+    def head(self) -> list[tuple[Cell, str]]:
+        """The column headers with their alignment."""
+        return list(zip(self.columns, self.align, strict=False))
+
+    def body(self) -> list[list[tuple[Cell, str]]]:
+        """Each row's cells with their alignment (a row longer than the header is cut, as a table shows it)."""
+        return [list(zip(row, self.align, strict=False)) for row in self.rows]
 
 
 @dataclass(frozen=True)
 class Figure:
+    kind: ClassVar[str] = "figure"
     plot: Plot
 
 
@@ -104,12 +160,19 @@ def _n(x: Any) -> str:
 
 def _rate_n(rate: float, n: int, small: bool) -> Cell:
     if not n or not np.isfinite(rate):
-        return Cell("—")
-    return Cell(f"{100 * rate:.1f}% ({int(n):,})" + (f" {SMALL_MARK}" if small else ""), muted=small)
+        return _cell("—")
+    return _cell(f"{100 * rate:.1f}% ({int(n):,})" + (f" {SMALL_MARK}" if small else ""), muted=small)
 
 
 def _num(x: float, digits: int = 1) -> str:
     return f"{x:.{digits}f}" if x is not None and np.isfinite(x) else "—"
+
+
+def _joined(parts: Sequence[TextLike], sep: str = " ") -> Text:
+    out: list[TextLike] = []
+    for i, part in enumerate(parts):
+        out += [sep, part] if i else [part]
+    return text(*out)
 
 
 # --- sections -------------------------------------------------------------------------------------------------
@@ -117,16 +180,16 @@ def _num(x: float, digits: int = 1) -> str:
 def _what_was_run(t: ReportTables) -> Section:
     h = t.header
     sec = Section("What was run")
-    rows = []
+    rows: list[list[CellLike]] = []
     for d in h["decks"]:
-        rows.append([f"**{d['key']}**", d.get("plan") or "—", d.get("ai") or "—",
-                     f"`{d['path']}`" if d.get("path") else "—"])
+        rows.append([strong(d["key"]), d.get("plan") or "—", d.get("ai") or "—",
+                     code(d["path"]) if d.get("path") else "—"])
     sec.blocks.append(Table(["deck", "plan", "AI", "file"], rows, align=["l", "l", "l", "l"]))
-    facts = [f"game: **{h['game']}**",
-             f"games: **{h['games']:,}**" + (f" ({h['errors']:,} raised an error)" if h["errors"] else ""),
-             f"matchups: {len(h['matchups'])}" + (f" ({', '.join(h['matchups'])})" if len(h["matchups"]) <= 4
-                                                  else ""),
-             f"seed: `{h['seed']}`" if h.get("seed") is not None else "seed: not recorded"]
+    facts: list[TextLike] = [
+        text("game: ", strong(h["game"])),
+        text("games: ", strong(f"{h['games']:,}"), f" ({h['errors']:,} raised an error)" if h["errors"] else ""),
+        f"matchups: {len(h['matchups'])}" + (f" ({', '.join(h['matchups'])})" if len(h["matchups"]) <= 4 else ""),
+        text("seed: ", code(h["seed"])) if h.get("seed") is not None else "seed: not recorded"]
     if h.get("versions"):
         facts.append("versions: " + ", ".join(f"{k} {v}" for k, v in h["versions"].items()))
     if h.get("finished"):
@@ -139,11 +202,11 @@ def _what_was_run(t: ReportTables) -> Section:
     if (partial := _partial(h)) is not None:
         sec.blocks.append(partial)
     if len(t.unmodelled):
-        items = []
+        items: list[TextLike] = []
         for deck in t.decks:
             names = sorted(str(r.card_name) for r in t.unmodelled.itertuples() if deck in r.decks)
             if names:
-                items.append(f"**{deck}** ({len(names)}): {', '.join(names)}")
+                items.append(text(strong(deck), f" ({len(names)}): {', '.join(names)}"))
         sec.blocks.append(Callout(
             f"{len(t.unmodelled)} card(s) of this run have effects the simulator does not model",
             "They play with their printed stats only, so their figures (and their decks' win rates) may be off:",
@@ -156,30 +219,30 @@ def _findings(t: ReportTables) -> Section:
     titles = {"run": "The run", "matchups": "Matchups", "decks": "Decks", "seats": "Seats", "cards": "Cards"}
     if t.notes:
         for topic in dict.fromkeys(n.topic for n in t.notes):
-            sec.blocks.append(Para(f"**{titles.get(topic, topic.capitalize())}**"))
-            sec.blocks.append(Bullets([n.text for n in t.notes if n.topic == topic]))
+            sec.blocks.append(Para(strong(titles.get(topic, topic.capitalize()))))
+            sec.blocks.append(Bullets([n.spans for n in t.notes if n.topic == topic], css="findings"))
     else:
         sec.blocks.append(Para("Nothing the intervals can support yet: run more games."))
-    sec.blocks.append(Para(
+    sec.blocks.append(Para(text(
         "Win rates count a draw as the win shared (half a win for two players) and leave out games that raised an "
         f"error; ranges are 95% intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
-        "See *Method* at the end."))
+        "See ", em("Method"), " at the end.")))
     return sec
 
 
 def _win_rates(t: ReportTables, plots: dict[str, Plot]) -> Section:
     sec = Section("Win rates")
-    rows = []
+    rows: list[list[CellLike]] = []
     for r in t.deck.itertuples(index=False):
-        rows.append([f"**{r.deck}**", str(r.ai or "—"), _n(r.games), _n(r.wins), _n(r.losses), _n(r.draws),
-                     _n(r.errors), Cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+        rows.append([strong(r.deck), str(r.ai or "—"), _n(r.games), _n(r.wins), _n(r.losses), _n(r.draws),
+                     _n(r.errors), _cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
     sec.blocks.append(Table(["deck", "AI", "games", "wins", "losses", "draws", "errors", "win rate (95% CI)"], rows,
                             align=["l", "l", "r", "r", "r", "r", "r", "r"], caption="Per deck, all its games."))
     rows = []
     for r in t.deck_seat.itertuples(index=False):
-        rows.append([f"**{r.deck}**", seat_label(int(r.seat), t.n_players), _n(r.games),
+        rows.append([strong(r.deck), seat_label(int(r.seat), t.n_players), _n(r.games),
                      f"{r.wins:,}–{r.losses:,}–{r.draws:,}",
-                     Cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+                     _cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
     sec.blocks.append(Table(["deck", "seat", "games", "W–L–D", "win rate (95% CI)"], rows,
                             align=["l", "l", "r", "r", "r"], caption="Per deck and seat."))
     rows = []
@@ -202,15 +265,15 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
         return None
     sec = Section("Matchups and ranking")
     cell = {(r.deck, r.opponent): r for r in t.matchups.itertuples(index=False)}
-    rows: list[list[str | Cell]] = []
+    rows: list[list[CellLike]] = []
     for a in t.decks:
-        row: list[str | Cell] = [f"**{a}**"]
+        row: list[CellLike] = [strong(a)]
         for b in t.decks:
             r = cell.get((a, b))
             if a == b or r is None:
                 row.append("·")
             else:
-                row.append(Cell(f"{format_rate(r.win_rate, r.ci_low, r.ci_high, 0)} n={r.games:,}",
+                row.append(_cell(f"{format_rate(r.win_rate, r.ci_low, r.ci_high, 0)} n={r.games:,}",
                                 muted=r.games < t.min_sample))
         rows.append(row)
     caption = "Win rate of the row deck against the column deck (95% CI, games)."
@@ -224,7 +287,7 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
         rows = []
         for r in t.ranking.itertuples(index=False):
             half = stats.Z95 * r.rating_se
-            rows.append([str(r.rank), f"**{r.deck}**", format_pct(r.mean_win_rate), str(r.opponents),
+            rows.append([str(r.rank), strong(r.deck), format_pct(r.mean_win_rate), str(r.opponents),
                          f"{r.rating:+.0f} ({r.rating - half:+.0f} to {r.rating + half:+.0f})",
                          format_pct(r.expected), _n(r.games)])
         cap = ("Mean win rate: the plain mean of the deck's matchup win rates. Bradley-Terry rating: the strength "
@@ -243,9 +306,9 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
 
 def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
     sec = Section("Game length and how games end")
-    rows: list[list[Any]] = []
+    rows: list[list[CellLike]] = []
     for r in t.lengths.itertuples(index=False):
-        rows.append([f"**{r.matchup}**" if r.matchup == "all games" else str(r.matchup), _n(r.games), _num(r.mean),
+        rows.append([strong(r.matchup) if r.matchup == "all games" else str(r.matchup), _n(r.games), _num(r.mean),
                      _num(r.p10, 0), _num(r.p25, 0), _num(r.p50, 0), _num(r.p75, 0), _num(r.p90, 0),
                      f"{int(r.min)}–{int(r.max)}"])
     sec.blocks.append(Table(["matchup", "games", "mean", "10%", "25%", "median", "75%", "90%", "range"], rows,
@@ -256,7 +319,7 @@ def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
     piv = {(r.matchup, r.reason): r for r in t.reasons.itertuples(index=False)}
     rows = []
     for m in dict.fromkeys(t.reasons["matchup"]):
-        row: list[str | Cell] = [f"**{m}**" if m == "all games" else str(m)]
+        row: list[CellLike] = [strong(m) if m == "all games" else str(m)]
         for reason in reasons:
             r = piv.get((m, reason))
             row.append("0" if r is None else f"{r.games:,} ({format_pct(r.share)})")
@@ -267,7 +330,7 @@ def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
         sec.blocks.append(Figure(plots["game_length"]))
     rows = []
     for r in t.wins_reason.itertuples(index=False):
-        rows.append([f"**{r.deck}**", "won" if r.result == "win" else "lost", reason_label(r.reason), _n(r.games),
+        rows.append([strong(r.deck), "won" if r.result == "win" else "lost", reason_label(r.reason), _n(r.games),
                      format_pct(r.share_of_games),
                      f"{format_rate(r.share_of_result, r.ci_low, r.ci_high)} of {r.of_result:,}",
                      f"{_num(r.median_turn, 0)} ({_num(r.q25_turn, 0)}–{_num(r.q75_turn, 0)})"])
@@ -282,9 +345,9 @@ def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
 def _tempo(t: ReportTables, plots: dict[str, Plot]) -> Section:
     sec = Section("Tempo")
     if len(t.wins_by_turn):
-        rows = []
+        rows: list[list[CellLike]] = []
         for r in t.wins_by_turn.itertuples(index=False):
-            rows.append([f"**{r.deck}**", _n(r.games),
+            rows.append([strong(r.deck), _n(r.games),
                          *[format_pct(getattr(r, f"by_{m}"), 0) for m in t.milestones],
                          format_pct(r.final, 0), _num(r.median_win_turn, 0)])
         sec.blocks.append(Table(["deck", "games", *[f"won by turn {m}" for m in t.milestones], "won in all",
@@ -308,12 +371,12 @@ def _tempo(t: ReportTables, plots: dict[str, Plot]) -> Section:
                     else:
                         vals.append("—")
                 if any(v != "—" for v in vals):
-                    rows.append([f"{metric}", deck, *vals])
+                    rows.append([code(metric), deck, *vals])
         sec.blocks.append(Table(["metric", "deck", *[f"turn {m}" for m in milestones]], rows,
                                 align=["l", "l", *["r"] * len(milestones)],
                                 caption="Mean of each tempo metric at the end of turn t (± the 95% half-width), "
                                         "over the games still running then."))
-        sec.blocks.append(Bullets([f"`{k}`: {v}" for k, v in t.tempo_meanings.items()]))
+        sec.blocks.append(Bullets([text(code(k), f": {v}") for k, v in t.tempo_meanings.items()]))
     if "tempo" in plots:
         sec.blocks.append(Figure(plots["tempo"]))
     return sec
@@ -323,13 +386,14 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
     if not len(t.cards):
         return []
     intro = Section("Cards")
-    intro.blocks.append(Para(
-        "Per card of each deck, in the manner of 17lands: **GP** games with the card in the deck; **OH** a copy in "
-        "the opening hand; **GD** a copy drawn later; **GIH** in hand at some point (OH or GD); **GNS** never "
-        "drawn; **IWD** = GIH WR − GNS WR, the improvement when drawn, in points with its 95% interval; **played** "
-        "a copy played; **turn** the mean turn its first copy was played. Every win rate shows its games in "
-        f"brackets; {SMALL_MARK} marks figures on fewer than {t.min_sample} games, too few to say anything "
-        "(a 95% interval wider than ±14 points)."))
+    intro.blocks.append(Para(text(
+        "Per card of each deck, in the manner of 17lands: ", strong("GP"), " games with the card in the deck; ",
+        strong("OH"), " a copy in the opening hand; ", strong("GD"), " a copy drawn later; ", strong("GIH"),
+        " in hand at some point (OH or GD); ", strong("GNS"), " never drawn; ", strong("IWD"),
+        " = GIH WR − GNS WR, the improvement when drawn, in points with its 95% interval; ", strong("played"),
+        " a copy played; ", strong("turn"), " the mean turn its first copy was played. Every win rate shows its "
+        f"games in brackets; {SMALL_MARK} marks figures on fewer than {t.min_sample} games, too few to say "
+        "anything (a 95% interval wider than ±14 points).")))
     intro.blocks.append(Para(
         "IWD is an association, not a cause. A game that lasts longer draws more cards, so every card of a deck "
         "that wins its long games shows a positive IWD (and the reverse for a deck that wins fast): compare a "
@@ -343,17 +407,17 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
         if not len(part):
             continue
         sec = Section(f"Cards of {deck}", level=3)
-        rows = []
+        rows: list[list[CellLike]] = []
         for r in part.itertuples(index=False):
             iwd_small = bool(r.small)
             iwd = "—" if not np.isfinite(r.iwd) else \
                 f"{100 * r.iwd:+.1f} ({100 * r.iwd_low:+.1f} to {100 * r.iwd_high:+.1f})" + \
                 (f" {SMALL_MARK}" if iwd_small else "")
             rows.append([
-                f"**{r.card_name}**", str(r.copies), _n(r.gp), _rate_n(r.gp_wr, r.gp, r.gp_small),
+                strong(r.card_name), str(r.copies), _n(r.gp), _rate_n(r.gp_wr, r.gp, r.gp_small),
                 _rate_n(r.oh_wr, r.oh, r.oh_small), _rate_n(r.gd_wr, r.gd, r.gd_small),
                 _rate_n(r.gih_wr, r.gih, r.gih_small), _rate_n(r.gns_wr, r.gns, r.gns_small),
-                Cell(iwd, muted=iwd_small), _rate_n(r.played_wr, r.played, r.played_small),
+                _cell(iwd, muted=iwd_small), _rate_n(r.played_wr, r.played, r.played_small),
                 _num(r.mean_turn_played),
             ])
         sec.blocks.append(Table(["card", "copies", "GP", "GP WR", "OH WR (n)", "GD WR (n)", "GIH WR (n)",
@@ -369,24 +433,25 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
 def _method(t: ReportTables) -> Section:
     sec = Section("Method")
     sec.blocks.append(Bullets([
-        "**Draws** (turn limit, decision limit) count as the win shared among the players: half a win in a "
-        "two-player game, 1/n with n players; they are also listed on their own. Win rate = (wins + draws/n) / "
-        "games.",
-        "**Errors**: games that raised are no result; they are counted, and left out of every rate.",
-        "**Intervals**: 95% Wilson score intervals for rates; Newcombe's hybrid score interval for IWD; "
-        "mean ± 1.96 standard errors for tempo means. Games of one deal (the same seed, seats rotated) are "
-        "treated as independent, which slightly narrows the intervals.",
-        "**Seats**: seat 1 plays first (on the play) in two-player games; every deal is played in every seat "
-        "rotation, so a deck's win rate carries no seat advantage.",
-        "**Ranking**: Bradley-Terry strengths by maximum likelihood (Hunter's MM algorithm) over all head-to-head "
-        "results, reported on the Elo scale; unlike Elo updates they do not depend on the order games were "
-        "played.",
-        f"**Small samples**: figures on fewer than {t.min_sample} games are marked {SMALL_MARK} and never used in "
-        "the key findings; a finding is stated only when its interval excludes the neutral value (50%, the fair "
-        "share, zero). Card findings must clear a Bonferroni-corrected interval (family-wise 95% over the deck's "
-        "cards), since one plain 95% interval in twenty misses zero by chance.",
-        "**Tempo**: each metric is recorded at the end of every turn for every player; means are over games still "
-        "running at that turn (turns with under 5% of a deck's games left are cut).",
+        text(strong("Draws"), " (turn limit, decision limit) count as the win shared among the players: half a win "
+             "in a two-player game, 1/n with n players; they are also listed on their own. Win rate = (wins + "
+             "draws/n) / games."),
+        text(strong("Errors"), ": games that raised are no result; they are counted, and left out of every rate."),
+        text(strong("Intervals"), ": 95% Wilson score intervals for rates; Newcombe's hybrid score interval for "
+             "IWD; mean ± 1.96 standard errors for tempo means. Games of one deal (the same seed, seats rotated) "
+             "are treated as independent, which slightly narrows the intervals."),
+        text(strong("Seats"), ": seat 1 plays first (on the play) in two-player games; every deal is played in "
+             "every seat rotation, so a deck's win rate carries no seat advantage."),
+        text(strong("Ranking"), ": Bradley-Terry strengths by maximum likelihood (Hunter's MM algorithm) over all "
+             "head-to-head results, reported on the Elo scale; unlike Elo updates they do not depend on the order "
+             "games were played."),
+        text(strong("Small samples"), f": figures on fewer than {t.min_sample} games are marked {SMALL_MARK} and "
+             "never used in the key findings; a finding is stated only when its interval excludes the neutral "
+             "value (50%, the fair share, zero). Card findings must clear a Bonferroni-corrected interval "
+             "(family-wise 95% over the deck's cards), since one plain 95% interval in twenty misses zero by "
+             "chance."),
+        text(strong("Tempo"), ": each metric is recorded at the end of every turn for every player; means are over "
+             "games still running at that turn (turns with under 5% of a deck's games left are cut)."),
     ]))
     return sec
 
@@ -398,7 +463,7 @@ def _partial(h: dict[str, Any]) -> Callout | None:
     skipped = list(h.get("skipped_shards") or [])
     if not partial and not skipped:
         return None
-    says = [f"run.json says `{h['status']}`."] if unfinished else []
+    says: list[TextLike] = [text("run.json says ", code(h["status"]), ".")] if unfinished else []
     if partial:
         planned = h.get("games_planned")
         of = f" (of {planned:,} planned)" if isinstance(planned, int) and planned > 0 else ""
@@ -408,8 +473,8 @@ def _partial(h: dict[str, Any]) -> Callout | None:
             "of their tempo or card rows"
         says.append(f"{len(skipped)} shard file(s) that could not be read, or were written by another run, were "
                     f"left out ({lost}):")
-    return Callout("This run has not finished" if partial else "Some shard files were left out", " ".join(says),
-                   items=skipped)
+    return Callout("This run has not finished" if partial else "Some shard files were left out",
+                   _joined(says), items=skipped)
 
 
 def build_document(t: ReportTables, plots: Sequence[Plot]) -> Document:
@@ -430,164 +495,76 @@ def build_document(t: ReportTables, plots: Sequence[Plot]) -> Document:
     return Document(title=f"tcgsim report: {h['title']}", subtitle=subtitle, sections=sections)
 
 
+
+
 # --- Markdown -------------------------------------------------------------------------------------------------
 
-def _md_cell(c: str | Cell) -> str:
-    text = c.text if isinstance(c, Cell) else c
-    return text.replace("|", "\\|").replace("\n", " ")
+def _md_cell(c: Cell) -> str:
+    # a pipe ends a GFM table cell even inside a code span: escaped there too, as GFM asks
+    return markdown(c.text).replace("|", "\\|").replace("\n", " ")
 
 
 def _md_table(tb: Table) -> list[str]:
-    align = list(tb.align) or ["l", *["r"] * (len(tb.columns) - 1)]
     lines = ["| " + " | ".join(_md_cell(c) for c in tb.columns) + " |",
-             "|" + "|".join(":---" if a == "l" else "---:" for a in align) + "|"]
+             "|" + "|".join(":---" if a == "l" else "---:" for a in tb.align) + "|"]
     lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in tb.rows]
     if tb.caption:
-        lines = [f"*{tb.caption}*", "", *lines]
+        lines = [markdown_block(em(tb.caption)), "", *lines]
     return lines
+
+
+def _md_fence(command: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", command)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 def to_markdown(doc: Document, image_prefix: str = "plots/") -> str:
     """The document as GitHub-flavoured Markdown; figures link to image_prefix + the PNG's file name."""
-    out = [f"# {doc.title}", "", doc.subtitle, ""]
+    out = [f"# {markdown(doc.title)}", "", markdown_block(doc.subtitle), ""]
     for sec in doc.sections:
-        out += ["#" * sec.level + " " + sec.title, ""]
+        out += ["#" * sec.level + " " + markdown(sec.title), ""]
         for b in sec.blocks:
             if isinstance(b, Para):
-                out += [b.text, ""]
+                out += [markdown_block(b.text), ""]
             elif isinstance(b, Bullets):
-                out += [f"- {item}" for item in b.items] + [""]
+                out += [f"- {markdown_block(item)}" for item in b.items] + [""]
             elif isinstance(b, Code):
-                out += ["```sh", b.text, "```", ""]
+                fence = _md_fence(b.text)
+                out += [f"{fence}sh", b.text, fence, ""]
             elif isinstance(b, Callout):
                 kind = "WARNING" if b.level == "warning" else "NOTE"
-                out += [f"> [!{kind}]", f"> **{b.title}.** {b.text}"]
-                out += [f"> - {item}" for item in b.items] + [""]
+                out += [f"> [!{kind}]", f"> {markdown(text(strong(b.title + '.'), ' ', b.text))}"]
+                out += [f"> - {markdown_block(item)}" for item in b.items] + [""]
             elif isinstance(b, Table) and not b.rows:
-                out += [f"*{b.caption or 'Table'}* Nothing to show: no game has a result.", ""]
+                out += [f"{markdown_block(em(b.caption or 'Table'))} Nothing to show: no game has a result.", ""]
             elif isinstance(b, Table):
                 out += [*_md_table(b), ""]
             elif isinstance(b, Figure):
-                out += [f"![{b.plot.caption}]({image_prefix}{b.plot.path.name})", "", f"*{b.plot.caption}*", ""]
+                out += [f"![{markdown(b.plot.caption)}]({image_prefix}{b.plot.path.name})", "",
+                        markdown_block(em(b.plot.caption)), ""]
     return "\n".join(out).rstrip() + "\n"
 
 
 # --- HTML -----------------------------------------------------------------------------------------------------
 
-def _inline(text: str) -> str:
-    """Escape, then render the two inline marks (**bold**, `code`) and *emphasis*."""
-    s = html.escape(text, quote=False)
-    s = re.sub(r"`([^`]+)`", r"<code>\1</code>", s)
-    s = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", s)
-    s = re.sub(r"(?<![\w*])\*(?!\s)([^*]+?)\*(?![\w*])", r"<em>\1</em>", s)
-    return s
+@cache
+def _environment() -> Any:
+    """The Jinja2 environment of the page template, made once. Autoescape is on for every variable: text gets its
+    markup from the document's structure alone, never from its characters."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.PackageLoader("tcgsim.report", "templates"), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True)
 
 
-_CSS = """
-:root { --fg: #1d1d1f; --muted: #8a8a8e; --line: #d9d9de; --warn: #fff4e5; --warnline: #f0a020; }
-* { box-sizing: border-box; }
-body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif;
-       color: var(--fg); max-width: 1180px; margin: 0 auto; padding: 24px 32px 64px; }
-h1 { font-size: 1.7em; margin: 0 0 4px; }
-h2 { font-size: 1.3em; margin: 2em 0 .6em; padding-bottom: 4px; border-bottom: 2px solid var(--line); }
-h3 { font-size: 1.1em; margin: 1.6em 0 .5em; }
-.subtitle { color: var(--muted); margin: 0 0 1em; }
-nav.toc { font-size: .9em; margin: 1em 0; }
-nav.toc a { margin-right: 1em; white-space: nowrap; }
-table { border-collapse: collapse; margin: .4em 0 1.2em; font-size: .86em; }
-caption { caption-side: top; text-align: left; color: #444; font-style: italic; padding: 2px 0 6px; }
-th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; vertical-align: top; }
-th { background: #f4f4f6; text-align: left; font-weight: 600; }
-td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.muted { color: var(--muted); }
-.scroll { overflow-x: auto; }
-pre { background: #f4f4f6; padding: 8px 12px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
-code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .92em; }
-.callout { background: var(--warn); border-left: 4px solid var(--warnline); padding: 8px 14px; margin: 1em 0; }
-.callout.info { background: #eef5ff; border-color: #4c72b0; }
-figure { margin: 1em 0 1.6em; }
-figure img { max-width: 100%; height: auto; border: 1px solid var(--line); }
-figcaption { color: #444; font-size: .9em; }
-ul.findings li { margin: .25em 0; }
-@media print {
-  body { max-width: none; padding: 0; font-size: 11px; }
-  nav.toc { display: none; }
-  h2 { page-break-after: avoid; }
-  figure, table, .callout { page-break-inside: avoid; }
-  .scroll { overflow: visible; }
-}
-"""
-
-_SCRIPT = """
-window.addEventListener('load', function () {
-  var imgs = document.images, bad = 0;
-  for (var i = 0; i < imgs.length; i++) {
-    var ok = imgs[i].complete && imgs[i].naturalWidth > 0;
-    imgs[i].setAttribute('data-loaded', ok ? 'yes' : 'no');
-    if (!ok) { bad++; }
-  }
-  document.body.setAttribute('data-images', imgs.length + ' loaded ' + (imgs.length - bad) + ' broken ' + bad);
-});
-"""
-
-
-def _html_table(tb: Table) -> str:
-    align = list(tb.align) or ["l", *["r"] * (len(tb.columns) - 1)]
-    parts = ['<div class="scroll"><table>']
-    if tb.caption:
-        parts.append(f"<caption>{_inline(tb.caption)}</caption>")
-    parts.append("<thead><tr>" + "".join(
-        f'<th class="{a}">{_inline(c)}</th>' for c, a in zip(tb.columns, align, strict=False)) + "</tr></thead>")
-    parts.append("<tbody>")
-    for row in tb.rows:
-        cells = []
-        for c, a in zip(row, align, strict=False):
-            muted = isinstance(c, Cell) and c.muted
-            text = c.text if isinstance(c, Cell) else c
-            cls = f"{a} muted" if muted else a
-            cells.append(f'<td class="{cls}">{_inline(text)}</td>')
-        parts.append("<tr>" + "".join(cells) + "</tr>")
-    parts.append("</tbody></table></div>")
-    return "".join(parts)
-
-
-def _img_src(path: Any) -> str:
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
+def _img_src(path: Path) -> str:
+    data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
     return f"data:image/png;base64,{data}"
 
 
 def to_html(doc: Document) -> str:
-    """The document as one self-contained HTML page: styles inline, plots embedded as data URIs, a small script
-    that marks each image as loaded or broken (data-loaded) for the browser test."""
-    body = [f"<h1>{_inline(doc.title)}</h1>", f'<p class="subtitle">{_inline(doc.subtitle)}</p>']
-    body.append('<nav class="toc">' + "".join(
-        f'<a href="#{s.anchor}">{html.escape(s.title)}</a>' for s in doc.sections if s.level == 2) + "</nav>")
-    for sec in doc.sections:
-        body.append(f'<h{sec.level} id="{sec.anchor}">{html.escape(sec.title)}</h{sec.level}>')
-        for b in sec.blocks:
-            if isinstance(b, Para):
-                body.append(f"<p>{_inline(b.text)}</p>")
-            elif isinstance(b, Bullets):
-                cls = ' class="findings"' if sec.title == "Key findings" else ""
-                body.append(f"<ul{cls}>" + "".join(f"<li>{_inline(i)}</li>" for i in b.items) + "</ul>")
-            elif isinstance(b, Code):
-                body.append(f"<pre><code>{html.escape(b.text)}</code></pre>")
-            elif isinstance(b, Callout):
-                items = "".join(f"<li>{_inline(i)}</li>" for i in b.items)
-                body.append(f'<div class="callout {html.escape(b.level)}" role="note"><strong>'
-                            f"{_inline(b.title)}.</strong> {_inline(b.text)}"
-                            + (f"<ul>{items}</ul>" if items else "") + "</div>")
-            elif isinstance(b, Table) and not b.rows:
-                body.append(f"<p><em>{_inline(b.caption or 'Table')}</em> Nothing to show: no game has a "
-                            f"result.</p>")
-            elif isinstance(b, Table):
-                body.append(_html_table(b))
-            elif isinstance(b, Figure):
-                p = b.plot
-                body.append(f'<figure><img src="{_img_src(p.path)}" alt="{html.escape(p.caption)}" '
-                            f'data-plot="{html.escape(p.path.name)}"><figcaption>{_inline(p.caption)}'
-                            f"</figcaption></figure>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{html.escape(doc.title)}</title>\n<style>{_CSS}</style>\n"
-            f"<script>{_SCRIPT}</script>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
+    """The document as one self-contained HTML page (templates/report.html.j2): styles inline, plots embedded as
+    data URIs, a small script that marks each image as loaded or broken (data-loaded) for the browser test."""
+    html: str = _environment().get_template(TEMPLATE).render(doc=doc, img_src=_img_src)
+    return html

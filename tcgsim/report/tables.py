@@ -20,6 +20,7 @@ import pandas as pd
 from tcgsim import stats
 from tcgsim.report import metrics as M
 from tcgsim.report.data import RunData, RunLike, as_run
+from tcgsim.report.text import Text, TextLike, code, markdown, strong, text, words
 from tcgsim.stats import format_pct
 
 __all__ = ["SUMMARY_SCHEMA", "Note", "ReportTables", "build_tables", "reason_label", "records", "seat_label",
@@ -365,12 +366,27 @@ def _how_wins(long: pd.DataFrame, deck: str, usual: str | None = None) -> str | 
             f"half on {when(wins.loc[wins['reason'] == top, 'turns'])})")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Note:
-    """One plain-language finding, under a topic: run, matchups, decks, seats or cards."""
+    """One plain-language finding, under a topic: run, matchups, decks, seats or cards. Its words are spans
+    (deck and card names strong), rendered by each output its own way."""
 
     topic: str
-    text: str
+    spans: Text
+
+    def __init__(self, topic: str, body: TextLike) -> None:
+        object.__setattr__(self, "topic", topic)
+        object.__setattr__(self, "spans", text(body))
+
+    @property
+    def text(self) -> str:
+        """The finding as Markdown, as report.md and summary.json's `text` carry it."""
+        return markdown(self.spans)
+
+    @property
+    def plain(self) -> str:
+        """The finding's words without any markup."""
+        return words(self.spans)
 
 
 NOTE_TOPICS = ("run", "matchups", "decks", "seats", "cards")
@@ -385,8 +401,8 @@ def build_notes(t: ReportTables) -> list[Note]:
     long = t.long
     n_err = int(t.header.get("errors", 0))
     if n_err:
-        notes.append(Note("run", f"{n_err:,} game(s) raised an error and are left out of every rate (see `error` "
-                                 f"in games.parquet)."))
+        notes.append(Note("run", text(f"{n_err:,} game(s) raised an error and are left out of every rate (see ",
+                                      code("error"), " in games.parquet).")))
     games_n = t.header["games"]
     per_game = long.drop_duplicates("game_id")["reason"] if len(long) else pd.Series(dtype=object)
     for reason in ("turn_limit", "decision_limit"):
@@ -415,17 +431,18 @@ def build_notes(t: ReportTables) -> list[Note]:
                 fav, dog = (row.deck, row.opponent) if row.ci_low > 0.5 else (row.opponent, row.deck)
                 rate, lo, hi = (row.win_rate, row.ci_low, row.ci_high) if fav == row.deck else \
                     (1 - row.win_rate, 1 - row.ci_high, 1 - row.ci_low)
-                text = f"**{fav}** wins {_pct0(rate)} {_span(lo, hi)} of {row.games:,} games against **{dog}**"
+                says = text(strong(fav), f" wins {_pct0(rate)} {_span(lo, hi)} of {row.games:,} games against ",
+                            strong(dog))
                 how_fav, how_dog = _how_wins(sub, fav, usual), _how_wins(sub, dog, usual)
                 if how_dog:
-                    text += f"; {dog} {how_dog}"
+                    says = text(says, f"; {dog} {how_dog}")
                 elif how_fav:
-                    text += f"; {fav} {how_fav}"
-                notes.append(Note("matchups", text + "."))
+                    says = text(says, f"; {fav} {how_fav}")
+                notes.append(Note("matchups", text(says, ".")))
             else:
-                notes.append(Note("matchups", f"**{row.deck}** vs **{row.opponent}** is too close to call: "
-                                              f"{_pct0(row.win_rate)} {_span(row.ci_low, row.ci_high)} over "
-                                              f"{row.games:,} games."))
+                notes.append(Note("matchups", text(strong(row.deck), " vs ", strong(row.opponent),
+                                                   f" is too close to call: {_pct0(row.win_rate)} "
+                                                   f"{_span(row.ci_low, row.ci_high)} over {row.games:,} games.")))
     # decks overall, when there are several matchups or several players
     if len(t.header.get("matchups", [])) > 1 or t.n_players > 2:
         fair = stats.fair_share(t.n_players)
@@ -433,13 +450,13 @@ def build_notes(t: ReportTables) -> list[Note]:
             if not row.games:
                 continue
             if row.ci_low > fair:
-                notes.append(Note("decks", f"**{row.deck}** wins {_pct0(row.win_rate)} "
-                                           f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, above the "
-                                           f"fair share of {_pct0(fair)}."))
+                notes.append(Note("decks", text(strong(row.deck), f" wins {_pct0(row.win_rate)} "
+                                                f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, above "
+                                                f"the fair share of {_pct0(fair)}.")))
             elif row.ci_high < fair:
-                notes.append(Note("decks", f"**{row.deck}** wins only {_pct0(row.win_rate)} "
-                                           f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, below "
-                                           f"the fair share of {_pct0(fair)}."))
+                notes.append(Note("decks", text(strong(row.deck), f" wins only {_pct0(row.win_rate)} "
+                                                f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, below "
+                                                f"the fair share of {_pct0(fair)}.")))
     # seat advantage
     for row in t.seat.itertuples(index=False):
         if int(row.n_players) == 2 and row.seat != 0:
@@ -469,10 +486,10 @@ def build_notes(t: ReportTables) -> list[Note]:
             good = part[part["_lo"] > 0].sort_values("iwd", ascending=False).head(2)
             bad = part[part["_hi"] < 0].sort_values("iwd").head(2)
             for row in pd.concat([good, bad]).itertuples(index=False):
-                notes.append(Note("cards",
-                    f"**{deck}** wins {_pct0(row.gih_wr)} of the {row.gih:,} games where it draws "
-                    f"**{row.card_name}** and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not: IWD "
-                    f"{100 * row.iwd:+.1f} points ({100 * row.iwd_low:+.1f} to {100 * row.iwd_high:+.1f})."))
+                notes.append(Note("cards", text(
+                    strong(deck), f" wins {_pct0(row.gih_wr)} of the {row.gih:,} games where it draws ",
+                    strong(row.card_name), f" and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not: IWD "
+                    f"{100 * row.iwd:+.1f} points ({100 * row.iwd_low:+.1f} to {100 * row.iwd_high:+.1f}).")))
     return notes
 
 
@@ -532,5 +549,5 @@ def to_summary(t: ReportTables) -> dict[str, Any]:
         "tempo_metrics": t.tempo_meanings,
         "cards": records(t.cards),
         "unmodelled_cards": unmodelled,
-        "notes": [{"topic": n.topic, "text": n.text} for n in t.notes],
+        "notes": [{"topic": n.topic, "text": n.text, "plain": n.plain} for n in t.notes],
     }
