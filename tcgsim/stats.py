@@ -34,7 +34,8 @@ import numpy as np
 
 __all__ = [
     "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "WIN", "Z95",
-    "BradleyTerry", "Matrix", "Ranking", "Record", "Tally", "bradley_terry", "draw_share", "fair_share",
+    "BradleyTerry", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry", "draw_share",
+    "fair_share",
     "format_pct", "format_rate", "mean_interval", "newcombe_interval", "pair_results", "rate", "rate_interval",
     "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
 ]
@@ -50,7 +51,10 @@ PAIR_PLAYERS = 2  # a head-to-head result is scored as a game of two
 ArrayLike = Any  # a number or a numpy array (anything np.asarray takes): the functions below are vectorised
 
 
-# --- the draw policy -------------------------------------------------------------------------------------------
+# --- the scoring policy ----------------------------------------------------------------------------------------
+# A seat's result scores WIN 1, LOSS 0, DRAW draw_share(n). ERROR is no result: seat_points gives it NaN and a Tally
+# counts it in `errors`, outside `games` and `points`, so it is in no rate. A different draw policy (a later issue
+# refines it) is a change to draw_share alone: every surface reads its points from here.
 
 def draw_share(n_players: ArrayLike) -> Any:
     """THE DRAW POLICY: the points each player of an n-player game gets when it ends without a winner (turn or
@@ -62,7 +66,8 @@ def draw_share(n_players: ArrayLike) -> Any:
 
 def fair_share(n_players: ArrayLike) -> Any:
     """What a seat scores on average when every player is as strong as the others: the game's one point split
-    n ways (1/n). The neutral value of a seat's or a multiplayer deck's win rate."""
+    n ways (1/n). The neutral value of a seat's or a multiplayer deck's win rate. (It holds while every game with
+    a result hands out one point in all, as `draw_share` makes it; a policy that did not would change it too.)"""
     share = 1.0 / np.asarray(n_players, dtype=float)
     return float(share) if share.ndim == 0 else share
 
@@ -159,6 +164,12 @@ def mean_interval(mean: ArrayLike, sd: ArrayLike, n: ArrayLike, z: float = Z95) 
     if lo.ndim == 0:
         return float(lo), float(hi)
     return lo, hi
+
+
+def bonferroni_z(comparisons: int, level: float = 0.95) -> float:
+    """The two-sided critical value that keeps `level` confidence over `comparisons` intervals at once
+    (Bonferroni): with dozens of cards, plain 95% intervals would miss the truth for one card in twenty."""
+    return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, comparisons)))
 
 
 def seat_advantage(rate_: ArrayLike, lo: ArrayLike, hi: ArrayLike, n_players: ArrayLike) -> tuple[Any, ...]:

@@ -109,6 +109,11 @@ def test_mean_interval_and_seat_advantage() -> None:
     assert stats.seat_advantage(0.75, 0.3648, 0.9400, 2) == (0.5, 0.25, approx(-0.1352), approx(0.44))
 
 
+def test_bonferroni_z() -> None:
+    """One comparison: the plain 1.95996; 20 at once: the 1 - .05/40 quantile, 3.0233."""
+    assert stats.bonferroni_z(1) == approx(stats.Z95) and stats.bonferroni_z(20) == approx(3.0233)
+
+
 def test_format_rate() -> None:
     assert stats.format_rate(2 / 3, 0.29994, 0.90324) == "66.7% (30.0–90.3)"
     assert stats.format_rate(float("nan"), 0, 0) == "—" and stats.format_pct(None) == "—"

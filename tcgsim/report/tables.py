@@ -11,7 +11,6 @@ import importlib.util
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -479,7 +478,7 @@ def build_notes(t: ReportTables) -> list[Note]:
             part = t.cards[(t.cards["deck"] == deck) & ~t.cards["small"] & t.cards["iwd"].notna()]
             if not len(part):
                 continue
-            z = NormalDist().inv_cdf(1 - 0.05 / (2 * len(part)))
+            z = stats.bonferroni_z(len(part))
             _, lo, hi = stats.newcombe_interval(part["gih_wr"] * part["gih"], part["gih"],
                                                 part["gns_wr"] * part["gns"], part["gns"], z=z)
             part = part.assign(_lo=lo, _hi=hi)
