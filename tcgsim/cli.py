@@ -336,7 +336,7 @@ def bench(
     Example: tcgsim bench mana --games 2000 --workers 2
     """
     from tcgsim.bench import run_bench
-    from tcgsim.sim.runner import available_cores
+    from tcgsim.machine import available_cores
 
     _game_class_or_exit(game)
     if workers > available_cores():  # more processes than cores measure nothing but contention

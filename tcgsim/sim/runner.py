@@ -32,6 +32,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from tcgsim.machine import available_cores
 from tcgsim.sim.errors import EXIT_PROBLEM, RunFailed, SimError
 from tcgsim.sim.folder import oserror_text
 from tcgsim.sim.seeds import Task
@@ -62,14 +63,6 @@ class DaskUnavailable(SimError):
     """The Dask scheduler (or a local cluster) cannot be reached or started: the machine's business, exit 1."""
 
     exit_status = EXIT_PROBLEM
-
-
-def available_cores() -> int:
-    """The cores this process may run on (what --workers defaults to)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def start_context() -> Any:
