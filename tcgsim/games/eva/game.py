@@ -21,6 +21,7 @@ fields.py declares the attributes they share, for the type checker; view.py hold
 Rule ids (EVA-...) refer to docs/rules/eva.md, which cites the seed for each and lists every interpretation
 (I-...); the interpretations are constants and options of these modules, so each can be changed in one place.
 """
+
 from __future__ import annotations
 
 import random

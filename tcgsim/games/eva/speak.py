@@ -4,6 +4,7 @@ window allows and at what a card may be spoken, speaking it (and offering it for
 card taking effect (a セリフ's 傷 or 求; a card side's verbs are card_effects.py). Who may speak and what a セリフ
 does are shared with the short rule (talk.py).
 """
+
 from __future__ import annotations
 
 from tcgsim.games.eva import actions as A

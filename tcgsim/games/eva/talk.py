@@ -3,7 +3,8 @@
 (EVA-SERIF-5..9, the groups of I-REACH, I-PROTECT) and who may answer a セリフ with a <対抗> セリフ (I-COUNTER).
 
 `TalkRules` is mixed into `CityState` (game.py), the base of both rule sets' states. Speaking a card in the
-standard rules (its windows, targets and effects) is `SpeakRules` in speak.py; in the short rule, short.py.
+standard rules (its windows and targets) is `SpeakRules` in speak.py, what its card side does card_effects.py;
+in the short rule, short.py.
 """
 
 from __future__ import annotations

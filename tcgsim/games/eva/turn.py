@@ -1,8 +1,9 @@
 """The phases that draw, and the end of a turn (docs/rules/eva.md "① 第1ドローフェイズ", "④ 第2ドローフェイズ",
 EVA-HOKAN-10): turning the city face up, the first draw and put cards' first-draw triggers, drawing (a 使徒
 drawn enters the city at once, EVA-DRAW1-3), the draw points and sliding put cards under (EVA-DRAW2-1..5,
-I-PUT), and passing the turn with its tempo metrics. The order of the phases and who may speak in them is
-game.py (`EvaState._advance`, `_close_window`); dropping out and the last player, game.py's win checks.
+I-PUT), and passing the turn with its tempo metrics. The order of the phases is game.py (`EvaState._advance`,
+`_close_window`), what may be spoken in their windows speak.py; dropping out and the last player, game.py's win
+checks (`_drop`, `_check_survivors`).
 """
 
 from __future__ import annotations
