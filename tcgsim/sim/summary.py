@@ -25,6 +25,7 @@ import numpy as np
 from tcgsim import stats
 from tcgsim.sim.worker import MAX_SEATS
 from tcgsim.stats import format_pct, format_rate
+from tcgsim.terminal import table_lines
 
 __all__ = ["LONG_MATRIX", "MAX_LISTED_ERRORS", "DeckScore", "ErroredGame", "Summary", "summarize", "summary_lines",
            "write_matrix_csv"]
@@ -61,13 +62,14 @@ class ErroredGame:
     paths: tuple[str, ...]  # their files, in seat order
     agents: tuple[str, ...]
     error: str
+    options: tuple[str, ...] = ()  # the run's --option arguments (the game's options differing from defaults)
 
     def play_command(self) -> str:
-        """The exact command that replays this game (decks in its seat order, its seed and agents)."""
+        """The exact command that replays this game (decks in its seat order, its seed, agents and options)."""
         parts = ["tcgsim", "play", *self.paths, "--seed", str(self.seed)]
         for agent in self.agents:
             parts += ["--ai", agent]
-        return shlex.join(parts)
+        return shlex.join([*parts, *self.options])
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,17 @@ def _column(batch: Any, name: str) -> np.ndarray:
     return np.asarray(batch.column(name).to_numpy(zero_copy_only=False))
 
 
+def _option_arguments(meta: Mapping[str, Any]) -> list[str]:
+    """The run's game options as `tcgsim play` takes them, so a replay command plays the game the run played."""
+    from tcgsim.games import get_game
+    from tcgsim.options import option_arguments, options_from_json
+
+    if not meta.get("options"):
+        return []
+    options_class = get_game(meta["game"]).game_class().options_class
+    return option_arguments(options_from_json(options_class, meta["options"], meta["game"]))
+
+
 def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
     """Summarise a merged run from its games.parquet and run.json."""
     import pyarrow as pa
@@ -95,6 +108,7 @@ def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
 
     keys = [d["key"] for d in meta["decks"]]
     paths = {d["key"]: d["path"] for d in meta["decks"]}
+    options = tuple(_option_arguments(meta))
     names = np.array(keys, dtype=object)
     value_set = pa.array(keys, type=pa.string())
     scores = stats.Tally.empty(len(keys))
@@ -131,7 +145,7 @@ def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
             in_seats = tuple(d for d in (got[s] for s in seats) if d is not None)
             errored.append(ErroredGame(got["game_id"], got["game_seed"], in_seats, tuple(paths[d] for d in in_seats),
                                        tuple(got[a] for a in agents[:len(in_seats)]),
-                                       got["error"] or "the game ended with reason 'error'"))
+                                       got["error"] or "the game ended with reason 'error'", options))
     decks_scored = tuple(DeckScore(key, **asdict(rec)) for key, rec in zip(keys, scores.records(), strict=True))
     return Summary(folder, games, games - errors - draws, draws, errors, decks_scored, tuple(errored),
                    dict(reasons), matrix)
@@ -165,26 +179,20 @@ def _best_first(d: DeckScore) -> tuple[bool, float]:
 def summary_lines(s: Summary) -> list[str]:
     """The summary as printed after a run: each deck's win rate with its 95% interval and games, the totals, the
     matchup matrix, and a replay command for each game that raised."""
-    width = max(len(d.key) for d in s.decks)
     lines = ["win rate per deck (95% interval); a draw is the win shared, games that raised are left out:"]
-    ranked = sorted(s.decks, key=_best_first)
-    rates = [format_rate(d.win_rate, d.ci_low, d.ci_high) for d in ranked]
-    rate_width = max(len(r) for r in rates)
-    for d, shown in zip(ranked, rates, strict=True):
-        raised = f", {d.errors} raised" if d.errors else ""
-        lines.append(f"  {d.key:<{width}}  {shown:<{rate_width}}  {d.wins} won, {d.losses} lost, {d.draws} drawn "
-                     f"of {d.games} games{raised}")
+    rows = [(d.key, format_rate(d.win_rate, d.ci_low, d.ci_high), str(d.wins), str(d.losses), str(d.draws),
+             str(d.games), str(d.errors)) for d in sorted(s.decks, key=_best_first)]
+    lines += table_lines(("deck", "win rate", "won", "lost", "drawn", "games", "raised"), rows,
+                         right=(2, 3, 4, 5, 6), indent=2)
     lines.append(f"  {s.games} games: {s.decided} decided, {s.draws} draws, {s.errors} errors")
     if s.matrix is not None:
         keys = s.matrix.keys
         cells = {(a, b): rec for a, b, rec in s.matrix.played()}
-        widths = [max(6, len(k)) for k in keys]
         lines.append(f"matchup matrix (row deck's win rate against the column deck; games and 95% intervals in "
                      f"{LONG_MATRIX}):")
-        lines.append(" " * (width + 2) + "".join(f"  {k:>{w}}" for k, w in zip(keys, widths, strict=True)))
-        for row in keys:
-            texts = [format_pct(cells[(row, col)].win_rate) if (row, col) in cells else "-" for col in keys]
-            lines.append(f"  {row:<{width}}" + "".join(f"  {c:>{w}}" for c, w in zip(texts, widths, strict=True)))
+        grid = [(row, *(format_pct(cells[(row, col)].win_rate) if (row, col) in cells else "-" for col in keys))
+                for row in keys]
+        lines += table_lines(("", *keys), grid, right=tuple(range(1, len(keys) + 1)), indent=2)
     if s.errored:
         shown_errors = (f"the first {len(s.errored)} of {s.errors}; all are in games.parquet"
                         if s.errors > len(s.errored) else str(s.errors))

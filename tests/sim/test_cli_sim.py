@@ -37,8 +37,11 @@ def test_simulate_prints_where_the_results_are_and_a_summary(tmp_path: Path) -> 
     assert code == 0
     lines = stdout.splitlines()
     assert lines[0].startswith(f"results: {out} (8 games in")
-    assert any(line.strip().startswith("Firestorm") and "of 8 games" in line for line in lines)
-    assert any(line.strip().startswith("Night Raid") and "of 8 games" in line for line in lines)
+    header = next(line.split() for line in lines if line.split()[:2] == ["deck", "win"])
+    games = header.index("games") - 1  # "win rate" is two words of the header, one cell of the rows
+    rows = {line.split()[0]: line.split() for line in lines if line.strip().startswith(("Firestorm", "Night"))}
+    assert rows["Firestorm"][games + 1] == "8"  # the rate and its interval are two cells after the name
+    assert rows["Night"][games + 2] == "8"  # "Night Raid" is two words
     assert "8 games:" in lines[-1] and "draws" in lines[-1] and "errors" in lines[-1]
     assert {p.name for p in out.iterdir()} == {"run.json", "games.parquet", "tempo.parquet", "cards.parquet"}
     meta = json.loads((out / "run.json").read_text())
