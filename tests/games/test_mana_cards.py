@@ -39,7 +39,8 @@ from tcgsim.games.mana.actions import (
     Sacrifice,
     UseCard,
 )
-from tcgsim.games.mana.game import BATTLE_MONSTER, ManaState
+from tcgsim.games.mana.common import BATTLE_MONSTER
+from tcgsim.games.mana.game import ManaState
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
 from tests.games.mana_positions import monster, position, uid_of
 

@@ -46,7 +46,8 @@ from tcgsim.games.mana.actions import (
     UseCard,
 )
 from tcgsim.games.mana.cards import Attr, Kind, mana_cards
-from tcgsim.games.mana.game import HAND_SIZE, ArrowReading, ManaOptions, ManaState, WinReason
+from tcgsim.games.mana.common import HAND_SIZE
+from tcgsim.games.mana.game import ArrowReading, ManaOptions, ManaState, WinReason
 from tcgsim.games.mana.state import ChoiceKind, Phase
 from tests.games.mana_positions import make_game, monster, position, uid_of
 
