@@ -9,8 +9,9 @@ Placing, opening and closing a base are placement actions (turn.py); total contr
 from __future__ import annotations
 
 from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import GzCard
-from tcgsim.games.godzilla.effects import Verb, _filter_ok
+from tcgsim.games.godzilla.effects import Verb
 from tcgsim.games.godzilla.state import GzStateFields, J, Site, _opp
 
 CLOSED_BASE = (0, 0, 5)  # GZ-BASE-11: クローズ中は 破壊力 0・防御力 0・体力 5・属性無し

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
-from tcgsim.games.godzilla.effects import Eff, Verb, _filter_ok, ability_matches
+from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
 from tcgsim.games.godzilla.state import Battle, GzStateFields, J, Mon, _opp
 
 _NO_FIGHT = A.Fight(-1, -1)

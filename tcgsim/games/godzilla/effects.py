@@ -5,9 +5,8 @@ this module turns each mapping into a frozen `Eff` the engine reads on its hot p
 unknown verb, target, duration or timing is a data error raised at load time, so a card never silently does
 nothing.
 
-What the verbs do in play is here too: `EffectRules`, one of the mixins `GzState` (game.py) is made of, applies
-the effects of an operation or an event to their target, and fixed damage (GZ-MON-12); its methods moved verbatim
-from game.py. The battle applies the effects of battle cards and abilities itself (battle.py, GZ-INT-3).
+This is the vocabulary only: it knows no card record and no state, so cards.py builds on it. What the verbs do in
+play is card_effects.py (`EffectRules`).
 """
 
 from __future__ import annotations
@@ -15,16 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tcgsim.cards import CardDataError
-from tcgsim.games.godzilla.state import GzStateFields, J, _opp
 
-if TYPE_CHECKING:
-    from tcgsim.games.godzilla.cards import GzCard
-
-__all__ = ["ATTR_BITS", "ALL", "Eff", "EffectRules", "Verb", "attr_mask", "attr_names", "compile_effect",
-           "ability_matches"]
+__all__ = ["ATTR_BITS", "ALL", "Eff", "Verb", "attr_mask", "attr_names", "compile_effect", "ability_matches"]
 
 # GZ-ATTR-2: the seven attributes and 無属性 (written 無 in the pool), one bit each, so "shares an attribute" is a
 # bitwise and. 属性無し (no attribute: an ability whose attribute is null) is the empty mask 0 (GZ-ATTR-4).
@@ -91,10 +85,6 @@ def ability_matches(ability_attr: int, wanted: int) -> bool:
     return ability_attr != 0 and bool(ability_attr & wanted)
 
 
-def _filter_ok(e: Eff, card: GzCard) -> bool:
-    return (not e.attr or bool(card.attrs & e.attr)) and (not e.species or card.species == e.species)
-
-
 def compile_effect(card_id: str, raw: Any) -> tuple[Eff, ...]:
     """One effect mapping or a list of them, in order."""
     if raw is None:
@@ -138,71 +128,3 @@ def compile_effect(card_id: str, raw: Any) -> tuple[Eff, ...]:
             deck=str(item.get("deck", "main")),
         ))
     return tuple(out)
-
-
-class EffectRules(GzStateFields):
-    """The effect verbs in play: on the chosen target, after the card resolved."""
-
-    def _effects(self, effs: Sequence[Eff], seat: int, source: int, target: int) -> None:
-        """Effects of an operation or of an event when played (timing on_play), on the chosen target."""
-        for e in effs:
-            self._effect(e, seat, target)
-
-    def _effect(self, e: Eff, seat: int, target: int) -> None:
-        v = e.verb
-        if v is Verb.DRAW:
-            for _ in range(e.amount):
-                self._draw(seat, e.deck == "battle")
-            return
-        if v is Verb.DISCARD:
-            them = _opp(seat)
-            n = min(e.amount, len(self.players[them].hand))
-            if n:
-                self.jobs.append((J.DISCARD, them, n))
-            return
-        if v is Verb.COUNTER:
-            return
-        m = self.mon(target)
-        s = self.site(target) if m is None else None
-        if m is None and s is None:
-            return  # the target left: the effect does nothing
-        card = self.cards[m.uid if m is not None else s.uid]  # type: ignore[union-attr]
-        if not _filter_ok(e, card):
-            return
-        if v is Verb.DAMAGE:
-            self._damage(target, e.amount)
-        elif v is Verb.HEAL:
-            if m is not None:
-                m.damage = max(0, m.damage - e.amount)
-            elif s is not None:
-                s.damage = max(0, s.damage - e.amount)
-        elif v is Verb.MODIFY:
-            if e.duration == "turn":
-                self.turn_mods.append((target, e.stat, e.amount))
-                self.dirty = True
-        elif m is not None:
-            if v is Verb.SLEEP:
-                m.asleep = True
-            elif v is Verb.WAKE:
-                m.asleep = False
-            elif v is Verb.DESTROY:
-                self._remove_mon(m, "dead")
-            elif v is Verb.BOUNCE:
-                self._remove_mon(m, "deck")
-            elif v is Verb.EVOLVE_NOW:
-                self.jobs.append((J.EVOLVE_NOW, m.owner, m.mid))
-            elif v is Verb.DEVOLVE:
-                self.jobs.append((J.DEVOLVE, m.owner, m.mid))
-
-    def _damage(self, ident: int, amount: int) -> None:
-        """Fixed damage markers (GZ-MON-12's fixed damage, `damage` effects): defense does not reduce them."""
-        m = self.mon(ident)
-        if m is not None:
-            m.damage += amount
-            m.hurt = True  # GZ-INT-6
-            self._check_mon(m)
-            return
-        s = self.site(ident)
-        if s is not None:
-            s.damage += amount
-            self._check_site(s)

@@ -11,7 +11,7 @@ turn.py, winning.py), so each can be changed in one place.
 section: `WinRules` (winning.py), `SetupRules` (setup.py), `TurnRules` (turn.py), `CounterRules` (counters.py),
 `ControlRules` (control.py), `EvolutionRules` (evolution.py), `BaseRules` (bases.py), `MonsterRules`
 (monsters.py), `EventRules` (events.py), `OperationRules` (operations.py), `BattleRules` (battle.py),
-`FieldRules` (field.py) and `EffectRules` (effects.py). They share the state's attributes, declared for the type
+`FieldRules` (field.py) and `EffectRules` (card_effects.py). They share the state's attributes, declared for the type
 checker by `GzStateFields` (state.py); what a player may see is `GzView` (view.py).
 
 How the engine runs: the turn is a small phase machine (`Phase`); everything that happens inside a phase and may
@@ -33,10 +33,10 @@ from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, St
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.bases import BaseRules
 from tcgsim.games.godzilla.battle import BattleRules
+from tcgsim.games.godzilla.card_effects import EffectRules
 from tcgsim.games.godzilla.cards import GzCard, Kind, gz_cards
 from tcgsim.games.godzilla.control import ControlRules
 from tcgsim.games.godzilla.counters import CounterRules
-from tcgsim.games.godzilla.effects import EffectRules
 from tcgsim.games.godzilla.events import EventRules
 from tcgsim.games.godzilla.evolution import EvolutionRules
 from tcgsim.games.godzilla.field import FieldRules

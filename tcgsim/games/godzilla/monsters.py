@@ -8,7 +8,8 @@ in setup.py and turn.py, their recovery at the end of the turn in turn.py (GZ-MO
 
 from __future__ import annotations
 
-from tcgsim.games.godzilla.effects import Verb, _filter_ok
+from tcgsim.games.godzilla.card_effects import _filter_ok
+from tcgsim.games.godzilla.effects import Verb
 from tcgsim.games.godzilla.state import GzStateFields, Mon
 
 

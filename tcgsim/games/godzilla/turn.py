@@ -12,8 +12,9 @@ from typing import Any
 
 from tcgsim.engine import IllegalAction, TempoMetric, Termination
 from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import Kind
-from tcgsim.games.godzilla.effects import Verb, _filter_ok
+from tcgsim.games.godzilla.effects import Verb
 from tcgsim.games.godzilla.state import GzStateFields, J, Phase, _opp
 from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason
 
