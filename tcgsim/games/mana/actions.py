@@ -1,8 +1,8 @@
 """The actions a Legend of Mana player can take: small immutable records, hashable, with a JSON form.
 
-Which of them are legal in a position is decided by `ManaState.legal_actions()` (game.py), the one place the
-rules live. Cards in hand and characters are named by instance uid; places on the field by (land owner, x, y),
-so an action never reveals a hidden card.
+Which of them are legal in a position is decided by `ManaState.legal_actions()` (game.py, with the rule area
+mixins it inherits), never here. Cards in hand and characters are named by instance uid; places on the field by
+(land owner, x, y), so an action never reveals a hidden card.
 
 Each action is a NamedTuple underneath (immutable, and about twice as fast to build as a frozen dataclass: the
 engine builds one per legal move, tens of thousands a second); equality also compares the action's type, so
