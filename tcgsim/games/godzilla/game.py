@@ -4,7 +4,7 @@ machine, and the dispatch of actions and decisions.
 
 Rule ids (GZ-...) refer to docs/rules/godzilla.md, which cites the seed for each and lists every interpretation
 (GZ-INT-n); each of its sections names the module that implements it. The numbers the seed leaves open are the
-fields of `GzOptions` below and the module constants at the top of each area module (setup.py, bases.py,
+fields of `GzOptions` (options.py) and the module constants at the top of each area module (setup.py, bases.py,
 turn.py, winning.py), so each can be changed in one place.
 
 `GzState` is made of one mixin per rule area, each a class of methods in the module named after its docs
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -42,6 +41,7 @@ from tcgsim.games.godzilla.evolution import EvolutionRules
 from tcgsim.games.godzilla.field import FieldRules
 from tcgsim.games.godzilla.monsters import MonsterRules
 from tcgsim.games.godzilla.operations import OperationRules
+from tcgsim.games.godzilla.options import GzOptions
 from tcgsim.games.godzilla.setup import SetupRules
 from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Phase, Player, _opp
 from tcgsim.games.godzilla.turn import TEMPO, TurnRules
@@ -51,17 +51,6 @@ from tcgsim.games.godzilla.winning import WinReason, WinRules
 # The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons, the tempo
 # metrics, the event texts of `tcgsim play`.
 __all__ = ["EVENT_TEXT", "GAME", "GzGame", "GzOptions", "GzState", "TEMPO", "WinReason"]
-
-
-@dataclass(frozen=True)
-class GzOptions(GameOptions):
-    turn_limit: int = 100  # total turns (both players) before a draw (GZ-INT-12)
-    first_player: int | None = 0  # GZ-SETUP-1: seat 0 plays first (runners play each deal both ways); None: the
-    # game's seeded RNG decides
-    draws_per_turn: int = 2  # GZ-INT-2
-    hand_limit: int = 8  # GZ-START-3
-    closed_base_recovery: int = 2  # GZ-INT-8
-    same_card_counters: bool = True  # GZ-COUNTER-2: the standard rules' same-card counter
 
 
 _PASS = A.Pass()

@@ -9,7 +9,7 @@ a site id and a monster id never collide, and an action that names them never na
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import random
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tcgsim.engine import Event, Outcome
     from tcgsim.games.godzilla.cards import GzCard, Kind
     from tcgsim.games.godzilla.effects import Eff
-    from tcgsim.games.godzilla.game import GzGame, GzOptions
+    from tcgsim.games.godzilla.options import GzOptions
 
 
 class Phase(IntEnum):
@@ -215,6 +215,18 @@ class Battle:
                 tuple(self.picks))
 
 
+class GzGameData(Protocol):
+    """What a state reads of its game (`GzGame`, game.py, has these: it satisfies the protocol by its shape, so
+    this module needs no import of the game): the card records and owners by uid, the seed, the options and each
+    seat's deck sections as uids."""
+
+    cards: tuple[GzCard, ...]
+    owner: tuple[int, ...]
+    seed: int
+    options: GzOptions
+    section_uids: list[dict[str, list[int]]]
+
+
 class GzStateFields:
     """What a GODZILLA state holds, for the type checker of the rule-area mixins (`SetupRules` in setup.py,
     `BattleRules` in battle.py, ...) that `GzState` (game.py) is made of: the attributes `GzState._reset` sets,
@@ -222,7 +234,7 @@ class GzStateFields:
     declarations exist only for mypy), so it adds nothing to the lookup of any name; mypy checks each mixin's
     methods against these declarations."""
 
-    game: GzGame
+    game: GzGameData
     cards: tuple[GzCard, ...]
     opts: GzOptions
     rng: random.Random
