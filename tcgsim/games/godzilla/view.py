@@ -4,13 +4,10 @@ the battle card chosen face down): `GzView`, from which the scripted players (ai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tcgsim.games.godzilla.cards import GzCard
-from tcgsim.games.godzilla.state import DECISIONS, Mon, Phase, _opp
-
-if TYPE_CHECKING:
-    from tcgsim.games.godzilla.game import GzState
+from tcgsim.games.godzilla.state import DECISIONS, GzStateFields, Mon, Phase, _opp
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +27,7 @@ class GzView:
 
     __slots__ = ("_s", "player", "_hidden")
 
-    def __init__(self, state: GzState, player: int) -> None:
+    def __init__(self, state: GzStateFields, player: int) -> None:
         self._s = state
         self.player = player
         self._hidden: frozenset[int] | None = None
