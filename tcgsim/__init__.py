@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
-from tcgsim.cards import Card, CardPool, load_pool  # noqa: E402
-from tcgsim.decks import Deck, DeckError, read_deck  # noqa: E402
-from tcgsim.validate import DeckReport, Violation, validate_file  # noqa: E402
+from tcgsim.cards import Card, CardPool, load_pool
+from tcgsim.decks import Deck, DeckError, read_deck
+from tcgsim.validate import DeckReport, Violation, validate_file
+from tcgsim.version import __version__
 
 if TYPE_CHECKING:
     from tcgsim.sim import Run, load_run, matchups, simulate

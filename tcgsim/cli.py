@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tcgsim import __version__
+from tcgsim.version import __version__
 from tcgsim.cards import CardDataError, load_pool
 from tcgsim.games import GAMES, UnknownGame, get_game
 

@@ -115,7 +115,7 @@ class RunConfig:
     def run_id(self) -> str:
         """A digest of everything that decides the games, this tcgsim and its card data included: every shard
         carries it, so a merge never takes a shard of another run."""
-        from tcgsim import __version__
+        from tcgsim.version import __version__
 
         identity = [self.kind, self.game, [(d.key, d.sha256, d.ai) for d in self.decks], self.matchups,
                     self.games_per_matchup, self.seed, __version__, self.card_pool(),
@@ -150,7 +150,7 @@ class RunConfig:
     def meta(self) -> RunMeta:
         from importlib.metadata import version
 
-        from tcgsim import __version__
+        from tcgsim.version import __version__
 
         plan = self.plan()
         metrics = get_game(self.game).game_class().tempo_metrics
