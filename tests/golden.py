@@ -1,8 +1,9 @@
 """Recorded games: fixed-seed scripted games of every game key whose full action logs and outcomes must not change
 when the code is reorganised or made faster (a change of the rules or the AI updates them on purpose).
 
-    python -m tests.golden            # compare with tests/golden_games.json (exit 1 and the first difference)
-    python -m tests.golden --update   # record them again (after a deliberate change of rules or AI)
+    python -m tests.golden                     # compare with tests/golden_games.json (exit 1, the differences)
+    python -m tests.golden --update [KEY...]   # record them again, all or some game keys (after a deliberate
+                                               # change of the rules or the AI, said in the commit)
 
 Every game key plays GAMES_PER_KEY games over every bundled deck and every scripted style (and random), seats
 and opponents rotating; eva also plays 3- and 4-player games. Each game is stored as the sha256 of its decks,
@@ -87,8 +88,16 @@ def differences(keys: tuple[str, ...] = KEYS) -> list[str]:
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(REPO))
     if "--update" in argv:
-        RECORD.write_text(json.dumps(record_all(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"recorded {sum(len(v) for v in json.loads(RECORD.read_text()).values())} games in {RECORD}")
+        keys = tuple(a for a in argv if a != "--update") or KEYS
+        unknown = [k for k in keys if k not in KEYS]
+        if unknown:
+            print(f"unknown game keys {unknown} (known: {', '.join(KEYS)})")
+            return 2
+        saved = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {}
+        saved.update(record_all(keys))  # the other keys' records stay as they were
+        RECORD.write_text(json.dumps({k: saved[k] for k in KEYS if k in saved}, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+        print(f"recorded {sum(len(saved[k]) for k in keys)} games of {', '.join(keys)} in {RECORD}")
         return 0
     diff = differences()
     for line in diff[:20]:
