@@ -3,8 +3,8 @@
 Rule ids (MANA-...) refer to docs/rules/mana.md, which cites the seed for each and lists every interpretation. Each
 rule area is a mixin in a module named after its section (setup.py, lands.py, attributes.py, monsters.py,
 characters.py, battle.py, card_use.py, card_effects.py); `ManaState` inherits them all, so a rule is found by its id
-in the docs, then in the file its section names. The interpretations are options (`ManaOptions`, below) or the rule
-constants of common.py, so each can be changed in one place.
+in the docs, then in the file its section names. The interpretations are options (`ManaOptions`, options.py) or
+the rule constants of common.py, so each can be changed in one place.
 
 What a player may see is view.py; the state's attributes, typed for the mixins, are fields.py.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -66,15 +65,14 @@ from tcgsim.games.mana.common import (
 )
 from tcgsim.games.mana.lands import LandRules
 from tcgsim.games.mana.monsters import MonsterRules
+from tcgsim.games.mana.options import ManaOptions
 from tcgsim.games.mana.setup import SetupRules
 from tcgsim.games.mana.state import Battle, BattleKind, Character, Choice, Land, Monster, Player, Pos
 from tcgsim.games.mana.view import ManaView
 
-
-@dataclass(frozen=True)
-class ManaOptions(GameOptions):
-    turn_limit: int = 80
-    arrows: ArrowReading = ArrowReading.OUTGOING
+# The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons and arrow readings,
+# the tempo metrics, the event texts of `tcgsim play`.
+__all__ = ["EVENT_TEXT", "GAME", "TEMPO", "ArrowReading", "ManaGame", "ManaOptions", "ManaState", "WinReason"]
 
 
 TEMPO = (
