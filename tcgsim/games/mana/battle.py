@@ -5,7 +5,6 @@ MANA-FX-END-*)."""
 from __future__ import annotations
 
 from tcgsim.games.mana import actions as A
-from tcgsim.games.mana.card_effects import _Ctx
 from tcgsim.games.mana.cards import Attr
 from tcgsim.games.mana.common import (
     _ATTR_NAME,
@@ -22,6 +21,7 @@ from tcgsim.games.mana.common import (
     _Cond_VS_ENEMY_LAND,
     _Cond_VS_OPEN,
     _Cond_VS_OWN_LAND,
+    _Ctx,
     _Kind_MONSTER,
     _Verb_DAMAGE_EACH_CHARACTER,
     _Verb_DISABLE_MONSTER_SKILLS,

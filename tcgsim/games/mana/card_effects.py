@@ -4,7 +4,6 @@ and Duelle's duel."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from tcgsim.games.mana.characters import _shuffle_characters
@@ -30,6 +29,7 @@ from tcgsim.games.mana.common import (
     _Cond_ON_OWN_LAND,
     _Cond_OPENED_BY_CHARACTER_ATTACK,
     _Cond_PARTY_BATTLE,
+    _Ctx,
     _distinct,
     _Kind_ARTIFACT,
     _Kind_CHARACTER,
@@ -83,18 +83,7 @@ from tcgsim.games.mana.common import (
 )
 from tcgsim.games.mana.effects import Effect
 from tcgsim.games.mana.fields import StateFields
-from tcgsim.games.mana.state import Battle, BattleKind, Character, Choice, Land, Monster, Pos
-
-
-@dataclass(frozen=True, slots=True)
-class _Ctx:
-    """What an effect's condition may ask about: the battle (if any), how the monster was opened, its land."""
-
-    in_battle: bool
-    by_character_attack: bool
-    land_owner: int | None
-    battle_kind: BattleKind | None = None
-    land_uid: int | None = None  # the land the monster fights on (None: attacking the party)
+from tcgsim.games.mana.state import Battle, Character, Choice, Land, Monster, Pos
 
 
 class CardEffectRules(StateFields):

@@ -1,10 +1,12 @@
 """What the Legend of Mana rule modules share: the rule constants (MANA-SETUP-3 `HAND_SIZE`, MANA-WIN-1
-`WIN_MANA` ...), the win reasons, the arrow readings, Enum members bound to module names for the hot paths, and
-a few small helpers. game.py re-exports the names of the game's contract (`WinReason`, `ArrowReading`)."""
+`WIN_MANA` ...), the win reasons, the arrow readings, Enum members bound to module names for the hot paths, what
+an effect's condition may ask about (`_Ctx`: monsters.py, battle.py and card_effects.py build it, fields.py types
+it), and a few small helpers. game.py re-exports the names of the game's contract (`WinReason`, `ArrowReading`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from tcgsim.games.mana.cards import Attr, Kind, ManaCard
@@ -164,6 +166,17 @@ _ATTR_NAME = {a: a.name.lower() for a in Attr}  # as the card data names them (a
 # builds an action record from the tuple of all its fields: what its NamedTuple constructor does, without the
 # Python-level call (legal actions are built by the tens of thousands a second)
 _new = tuple.__new__
+
+
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    """What an effect's condition may ask about: the battle (if any), how the monster was opened, its land."""
+
+    in_battle: bool
+    by_character_attack: bool
+    land_owner: int | None
+    battle_kind: BattleKind | None = None
+    land_uid: int | None = None  # the land the monster fights on (None: attacking the party)
 
 
 def _distinct(uids: Sequence[int], cards: Sequence[ManaCard]) -> list[int]:

@@ -15,8 +15,8 @@ from tcgsim.engine import State
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from tcgsim.games.mana.card_effects import _Ctx
     from tcgsim.games.mana.cards import Attr, ManaCard
+    from tcgsim.games.mana.common import _Ctx
     from tcgsim.games.mana.effects import Effect
     from tcgsim.games.mana.game import ManaGame
     from tcgsim.games.mana.state import Battle, BattleKind, Choice, Land, Monster, Phase, Player, Pos

@@ -3,7 +3,6 @@ land, going back to hand, and a monster's STR/DEF where it stands (printed or te
 
 from __future__ import annotations
 
-from tcgsim.games.mana.card_effects import _Ctx
 from tcgsim.games.mana.cards import ManaCard
 from tcgsim.games.mana.common import (
     _ATTR_NAME,
@@ -12,6 +11,7 @@ from tcgsim.games.mana.common import (
     STAND_IN_STATS,
     _BattleKind_PARTY_ATTACK,
     _ChoiceKind_PAY_TO_RETURN,
+    _Ctx,
     _Kind_MONSTER,
     _opp,
     _Verb_MODIFY,
