@@ -3,30 +3,53 @@
 `ManaState` (game.py) inherits one mixin per rule area (setup.py, lands.py ... card_effects.py), and every mixin
 inherits `StateFields`: annotations only, so mypy knows what `self` holds in each module. The methods one area
 calls in another are declared here for mypy alone (`if TYPE_CHECKING`); at run time the class is empty, and
-every method lookup finds the one definition it found before the split."""
+every method lookup finds the one definition it found before the split.
+
+This module imports neither game.py nor any area module, so the areas and the view (view.py) build on it without
+a circle: what a state reads of its game is the `ManaGameData` protocol (`ManaGame` has it by its shape), and
+`StateFields` is a plain class, not an `engine.State` (`ManaState` inherits `State` after its mixins, so the
+order of lookup is the same): the attributes and the method of `State` the mixins use are declared here."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
-
-from tcgsim.engine import State
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tcgsim.engine import Event, Outcome
     from tcgsim.games.mana.cards import Attr, ManaCard
     from tcgsim.games.mana.common import _Ctx
     from tcgsim.games.mana.effects import Effect
-    from tcgsim.games.mana.game import ManaGame
+    from tcgsim.games.mana.options import ManaOptions
     from tcgsim.games.mana.state import Battle, BattleKind, Choice, Land, Monster, Phase, Player, Pos
 
 
-class StateFields(State):
+class ManaGameData(Protocol):
+    """What a state reads of its game (`ManaGame`, game.py, has these: it satisfies the protocol by its shape, so
+    this module needs no import of the game; mypy checks it where `ManaState` narrows `game` to `ManaGame`): the
+    card records and owners by uid, the seed, the options, each seat's main and character deck as uids, the token
+    agents key their memos by, what the game's cards may do (shift a land, lower costs) and the shared memo of
+    monster stats."""
+
+    cards: tuple[ManaCard, ...]
+    owner: tuple[int, ...]
+    seed: int
+    options: ManaOptions
+    main_uids: list[list[int]]
+    char_uids: list[list[int]]
+    token: object
+    shift_lands: bool
+    discounts: bool
+    stats_memo: dict[tuple[int, int, int | None, BattleKind | None, int], tuple[int, int]]
+
+
+class StateFields:
     """What every rule mixin of `ManaState` may use: its attributes (typed), and for mypy the methods of the
     other areas. Nothing here is a value: at run time lookups go straight to the mixins and `State`."""
 
-    game: ManaGame
+    game: ManaGameData
     cards: tuple[ManaCard, ...]
     rng: random.Random
     players: list[Player]
@@ -41,8 +64,17 @@ class StateFields(State):
     _attr_cache: dict[int, list[frozenset[Attr]]] | None
     hand_turn: list[int]
     played_turn: list[int]
+    # engine.State
+    turn: int
+    action_log: list[Any]
+    events: list[Event] | None
+    tempo: list[tuple[int, int, tuple[float, ...]]]
+    _legal: list[Any] | None
+    _outcome: Outcome | None
 
     if TYPE_CHECKING:
+        # engine.State
+        def record(self, phase: str, player: int | None, kind: str, **data: Any) -> None: ...
         # ManaState, game.py
         def _win(self, winner: int | None, reason: Any) -> None: ...
         def _draw(self, seat: int, n: int = 1) -> int: ...
