@@ -1,4 +1,7 @@
-"""What one Legend of Mana player may see of a position (`ManaState.view`): agents decide from it alone."""
+"""What one Legend of Mana player may see of a position (`ManaState.view`): agents decide from it alone.
+
+`ManaView` reads its state as `StateFields` (fields.py declares every attribute and method it reads), so this
+module does not import game.py: game.py imports the view, not both ways."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from tcgsim.games.mana.cards import Attr, ManaCard
 from tcgsim.games.mana.state import Battle, BattleKind, ChoiceKind, Phase, Pos
 
 if TYPE_CHECKING:
-    from tcgsim.games.mana.game import ManaState
+    from tcgsim.games.mana.fields import StateFields
 
 
 _UNSET: Any = object()  # a memo slot not worked out yet
@@ -45,7 +48,7 @@ class ManaView:
     __slots__ = ("_s", "player", "_hidden", "_monsters", "_strength", "_positions", "_lands", "_owner", "_cards",
                  "_battle", "_numbers")
 
-    def __init__(self, state: ManaState, player: int) -> None:
+    def __init__(self, state: StateFields, player: int) -> None:
         self._s = state
         self.player = player
         self._owner = state.game.owner
