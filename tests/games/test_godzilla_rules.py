@@ -32,6 +32,7 @@ from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
+from tcgsim.games.godzilla.options import FirstPlayer, Relief
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
@@ -234,7 +235,7 @@ def test_gz_start_1_bases_are_the_life_no_life_points() -> None:
 
 
 def test_gz_start_2_opening_hands_first_0_second_2() -> None:
-    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=0))
+    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=FirstPlayer.SEAT0))
     s = first_turn(game)
     assert s.turn == 1 and s.active == 0 and s.phase is Phase.DRAW
     assert len(s.players[0].hand) == 0 and len(s.players[1].hand) == 2
@@ -255,7 +256,7 @@ def test_gz_start_3_hand_limit_8_adjusted_at_the_end_of_ones_own_turn() -> None:
 
 def test_gz_start_4_no_mulligan() -> None:
     assert not any("mulligan" in kind for kind in A.ACTION_TYPES)
-    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=1))
+    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=FirstPlayer.SEAT1))
     s = game.new_initial_state()
     kinds = set()
     while s.phase <= Phase.PREGAME:
@@ -266,7 +267,7 @@ def test_gz_start_4_no_mulligan() -> None:
 
 
 def test_gz_start_5_the_first_player_draws_on_turn_1() -> None:
-    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=0))
+    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=FirstPlayer.SEAT0))
     s = first_turn(game)
     assert s.phase is Phase.DRAW and s.draws_left == 2
     s.apply(A.Draw(False))
@@ -394,13 +395,40 @@ def test_gz_misc_10_the_defender_chooses_the_relief() -> None:
                                      A.Relieve(-1)}
 
 
+def test_gz_relief_by_any_own_monster() -> None:
+    """GZ-MISC-10 / GZ-INT-24: 救援怪獣の指定は防御側が任意に選択する: a monster two bases away (no range any) may
+    relieve; with `relief=neighbours` it may not."""
+    bases = ["Mount Fuji", "Plain", "Plain"]
+    far = [mon("Anguirus", 0, 0), mon("Baragon", 1, 2)]
+    s = position(["Mount Fuji"], bases, far, phase=Phase.ADVANCE)
+    s.apply(A.Attack(mon_id(s, 0, "Anguirus"), site_id(s, 1, 0)))
+    end_advance(s)
+    assert pending(s) is J.RELIEF and s.current_player == 1
+    assert set(of(s, A.Relieve)) == {A.Relieve(mon_id(s, 1, "Baragon")), A.Relieve(-1)}
+    s = position(["Mount Fuji"], bases, far, phase=Phase.ADVANCE, options=GzOptions(relief=Relief.NEIGHBOURS))
+    s.apply(A.Attack(mon_id(s, 0, "Anguirus"), site_id(s, 1, 0)))
+    end_advance(s)
+    assert pending(s) is not J.RELIEF  # the only monster is too far: no relief is asked
+
+
+def test_gz_int_24_relief_neighbours_option_keeps_range_any() -> None:
+    s = position(["Mount Fuji"], ["Mount Fuji", "Plain", "Plain"], [mon("Anguirus", 0, 0), mon("Rodan", 1, 2)],
+                 phase=Phase.ADVANCE, options=GzOptions(relief=Relief.NEIGHBOURS))
+    s.apply(A.Attack(mon_id(s, 0, "Anguirus"), site_id(s, 1, 0)))
+    end_advance(s)
+    assert set(of(s, A.Relieve)) == {A.Relieve(mon_id(s, 1, "Rodan")), A.Relieve(-1)}  # range any: anywhere
+
+
 # ---------------------------------------------------------------------------------------------------- setup
+
+
+FIRST = {0: FirstPlayer.SEAT0, 1: FirstPlayer.SEAT1, None: FirstPlayer.RANDOM}
 
 
 def setup_game(p0: list[str], p1: list[str] | None = None, first: int | None = 0, seed: int = 0,
                p0_battle: list[str] | None = None) -> GzState:
     game = make_game(p0, p1 if p1 is not None else p0, p0_battle or ["Guard"] * 3, ["Guard"] * 3,
-                     options=GzOptions(first_player=first), seed=seed)
+                     options=GzOptions(first_player=FIRST[first]), seed=seed)
     return game.new_initial_state()
 
 
@@ -495,7 +523,7 @@ def test_gz_setup_9_rebellion_total_10_or_5_with_one_base() -> None:
 def test_gz_setup_10_both_decks_are_shuffled_after_the_initial_placement() -> None:
     listed = [name for name in CARDS if CARDS[name].kind in (Kind.BASE, Kind.MONSTER) and CARDS[name].unique is False
               and not CARDS[name].blue][:30]
-    game = make_game(listed, listed, BATTLE * 3, BATTLE * 3, options=GzOptions(first_player=0), seed=11)
+    game = make_game(listed, listed, BATTLE * 3, BATTLE * 3, options=GzOptions(first_player=FirstPlayer.SEAT0), seed=11)
     s = game.new_initial_state()
     assert [s.cards[u].name for u in s.players[0].deck[::-1]] == listed  # searched in its listed order
     s = first_turn(game)
@@ -505,7 +533,7 @@ def test_gz_setup_10_both_decks_are_shuffled_after_the_initial_placement() -> No
 
 
 def test_gz_setup_11_the_second_player_draws_2() -> None:
-    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=1))
+    game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=FirstPlayer.SEAT1))
     s = first_turn(game)
     assert len(s.players[0].hand) == 2 and len(s.players[1].hand) == 0
     assert sum(u.in_opening_hand for u in s.card_usage() if u.seat == 0) == 2

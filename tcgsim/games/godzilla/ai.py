@@ -183,12 +183,13 @@ class ScriptedAgent:
     def _relievers(self, view: GzView, sid: int) -> list[Mon]:
         enemy = 1 - view.player
         near = {sid, *view.adjacent(sid)}
+        anywhere = view.relief_anywhere()
         out = []
         for m in view.monsters(enemy):
             c = view.card(m.uid)
             if c is None or m.asleep or m.closed or m.relieved or m.at >= 0:
                 continue
-            if m.home in near or c.range_any:
+            if anywhere or m.home in near or c.range_any:
                 out.append(m)
         return out
 
@@ -213,6 +214,8 @@ class ScriptedAgent:
         mine = self.sites(view, view.player)
         if not mine:
             return 0
+        if view.relief_anywhere():  # GZ-INT-24: every awake, open monster may relieve it
+            return sum(1 for m in view.monsters(view.player) if not m.closed)
         if slot == A.LEFT:
             near = {mine[0].sid}
         elif slot == A.RIGHT:

@@ -14,6 +14,7 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
 from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
+from tcgsim.games.godzilla.options import Relief
 from tcgsim.games.godzilla.state import Battle, GzStateFields, J, Mon, _opp
 
 _NO_FIGHT = A.Fight(-1, -1)
@@ -23,14 +24,16 @@ class BattleRules(GzStateFields):
     """Relief, the battles and their resolution."""
 
     def _relief_options(self, index: int) -> list[int]:
-        """GZ-MISC-10: the defender's awake, open monsters on the attacked base or next to it (any base with range
-        any), each relieving once a turn."""
+        """GZ-MISC-10, GZ-INT-24: the defender's awake, open monsters at home, each relieving once a turn: any of
+        them (`relief=any`, the seed's 任意に選択する), or with `relief=neighbours` only those on the attacked base
+        or next to it (any base with range any)."""
         _mid, sid, _r = self.attacks[index]
+        anywhere = self.opts.relief is Relief.ANY
         near = {sid, *self.adjacent_sids(sid)}
         cards = self.cards
         return [m.mid for m in self.players[_opp(self.active)].mons
                 if not m.asleep and not m.closed and not m.relieved and m.at < 0
-                and (m.home in near or cards[m.uid].range_any)]
+                and (anywhere or m.home in near or cards[m.uid].range_any)]
 
     def _start_battle(self, index: int) -> None:
         if index >= len(self.attacks):

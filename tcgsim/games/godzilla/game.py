@@ -41,7 +41,7 @@ from tcgsim.games.godzilla.evolution import EvolutionRules
 from tcgsim.games.godzilla.field import FieldRules
 from tcgsim.games.godzilla.monsters import MonsterRules
 from tcgsim.games.godzilla.operations import OperationRules
-from tcgsim.games.godzilla.options import GzOptions
+from tcgsim.games.godzilla.options import FirstPlayer, GzOptions
 from tcgsim.games.godzilla.setup import SetupRules
 from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Phase, Player, _opp
 from tcgsim.games.godzilla.turn import TEMPO, TurnRules
@@ -123,8 +123,8 @@ class GzState(
         if _blank:
             return
         self._reset(record_events)
-        self.first = self.opts.first_player if self.opts.first_player is not None \
-            else self.rng.randrange(2)  # GZ-SETUP-1
+        fp = self.opts.first_player  # GZ-SETUP-1
+        self.first = self.rng.randrange(2) if fp is FirstPlayer.RANDOM else int(fp is FirstPlayer.SEAT1)
         self.active = self.actor = self.first
         for seat in (0, 1):
             p = self.players[seat]

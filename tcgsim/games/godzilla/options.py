@@ -4,19 +4,41 @@ state (state.py reads them as `opts`), so nothing that reads the options imports
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["GzOptions"]
+__all__ = ["FirstPlayer", "GzOptions", "Relief"]
+
+
+class FirstPlayer(StrEnum):
+    """GZ-SETUP-1: who plays first."""
+
+    SEAT0 = "seat0"
+    SEAT1 = "seat1"
+    RANDOM = "random"
+
+
+class Relief(StrEnum):
+    """GZ-MISC-10 / GZ-INT-24: which of the defender's monsters may relieve an attacked base."""
+
+    ANY = "any"  # any awake, open monster of the defender, wherever it stands (the seed: 任意に選択する)
+    NEIGHBOURS = "neighbours"  # only those on the attacked base or next to it (range any: anywhere)
 
 
 @dataclass(frozen=True)
 class GzOptions(GameOptions):
-    turn_limit: int = 100  # total turns (both players) before a draw (GZ-INT-12)
-    first_player: int | None = 0  # GZ-SETUP-1: seat 0 plays first (runners play each deal both ways); None: the
-    # game's seeded RNG decides
-    draws_per_turn: int = 2  # GZ-INT-2
-    hand_limit: int = 8  # GZ-START-3
-    closed_base_recovery: int = 2  # GZ-INT-8
-    same_card_counters: bool = True  # GZ-COUNTER-2: the standard rules' same-card counter
+    turn_limit: int = field(default=100, metadata={"help": "total turns (both players) before a draw (GZ-INT-12)"})
+    first_player: FirstPlayer = field(default=FirstPlayer.SEAT0, metadata={
+        "help": "GZ-SETUP-1: seat0 plays first (runners play each deal both ways), seat1, or random (the game's "
+                "seeded RNG)"})
+    draws_per_turn: int = field(default=2, metadata={"help": "cards drawn in a draw phase (GZ-INT-2)"})
+    hand_limit: int = field(default=8, metadata={"help": "hand size kept at the end of one's turn (GZ-START-3)"})
+    closed_base_recovery: int = field(default=2, metadata={
+        "help": "damage a closed base recovers at the end of its owner's turn (GZ-INT-8)"})
+    same_card_counters: bool = field(default=True, metadata={
+        "help": "GZ-COUNTER-2: the standard rules' counter by the same card"})
+    relief: Relief = field(default=Relief.ANY, metadata={
+        "help": "GZ-INT-24: any (the defender picks any awake, open monster of theirs) or neighbours (only from "
+                "the attacked base and the bases next to it)"})

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcgsim.games.godzilla.cards import GzCard
+from tcgsim.games.godzilla.options import Relief
 from tcgsim.games.godzilla.state import DECISIONS, GzStateFields, Mon, Phase, _opp
 
 
@@ -158,3 +159,7 @@ class GzView:
 
     def hand_limit(self) -> int:
         return self._s.opts.hand_limit
+
+    def relief_anywhere(self) -> bool:
+        """GZ-INT-24: any awake, open monster may relieve any base (`relief=any`)."""
+        return self._s.opts.relief is Relief.ANY
