@@ -184,7 +184,7 @@ def test_mana_win_4_the_enemy_cannot_draw_at_its_start_phase() -> None:
 
 
 def test_mana_win_5_the_turn_cap_is_a_draw() -> None:
-    assert ManaOptions().turn_limit == 80
+    assert ManaOptions().turn_limit == 120
     s = position(turn=4, options=ManaOptions(turn_limit=4))
     end_turn(s)  # turn 5 would start: past the cap
     assert s.outcome == Outcome(None, Termination.TURN_LIMIT, 5)
@@ -195,6 +195,26 @@ def test_mana_win_5_the_last_turn_is_still_played() -> None:
     s = position(turn=3, options=ManaOptions(turn_limit=4))
     end_turn(s)
     assert s.outcome is None and s.turn == 4 and s.active == 1
+
+
+def test_mana_deck_out_before_turn_cap() -> None:
+    """MANA-WIN-5 / MANA-WIN-4: the cap never pre-empts the start-phase ending of the rules: a player who must draw
+    from an empty deck on the first turn past the cap has still decked out, and 12 mana still wins there."""
+    s = position(turn=4, p1_deck=[], options=ManaOptions(turn_limit=4))
+    end_turn(s)  # turn 5 is past the cap, but player 1 must draw from an empty deck
+    assert s.outcome == Outcome(0, WinReason.DECK_OUT, 5)
+    s = position(turn=4, p1_mana=(6, 6), options=ManaOptions(turn_limit=4))
+    end_turn(s)
+    assert s.outcome == Outcome(1, WinReason.MANA_12, 5)
+
+
+def test_mana_win_5_the_default_cap_is_above_the_longest_deck_out() -> None:
+    """A 60-card deck holds 53 cards after the opening hand; its first player draws on turns 3, 5, ..., 107 and is
+    out at turn 109 (the second player at 108): the default cap lets every such game end by a rule."""
+    from tcgsim.games.mana.rules import MAIN_MAX
+
+    last_deck_out = 2 * (MAIN_MAX - HAND_SIZE) + 3
+    assert last_deck_out == 109 and ManaOptions().turn_limit > last_deck_out
 
 
 # ---------------------------------------------------------------------------------------------------- setup

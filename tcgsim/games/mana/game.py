@@ -402,11 +402,17 @@ class ManaState(
     def _start_turn(self) -> None:
         """MANA-TURN-1..5: recover, refill the party, check 12 mana, draw (the first player skips turn 1)."""
         self.turn += 1
-        if self.turn > self.game.options.turn_limit:
-            self._win(None, Termination.TURN_LIMIT)
-            return
         seat = self.active
         p = self.players[seat]
+        if self.turn > self.game.options.turn_limit:
+            # MANA-WIN-5: the cap never pre-empts a start-phase ending of the rules (MANA-WIN-1, MANA-WIN-4)
+            if p.mana >= WIN_MANA:
+                self._win(seat, WinReason.MANA_12)
+            elif self.turn > 1 and not p.deck:
+                self._win(_opp(seat), WinReason.DECK_OUT)
+            else:
+                self._win(None, Termination.TURN_LIMIT)
+            return
         self.phase = _Phase_MAIN
         self.shifted = False
         p.land_made = False

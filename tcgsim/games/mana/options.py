@@ -4,7 +4,7 @@ fields (fields.py reads them as `game.options`), so nothing that reads the optio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tcgsim.engine import GameOptions
 from tcgsim.games.mana.common import ArrowReading
@@ -14,5 +14,8 @@ __all__ = ["ManaOptions"]
 
 @dataclass(frozen=True)
 class ManaOptions(GameOptions):
-    turn_limit: int = 80
+    # MANA-WIN-5: above the longest game the decks allow: a 60-card deck (53 after the opening hand) decks out by
+    # turn 109 (first player: draws on turns 3, 5, ..., 107) unless cards go back into it (Mailbox, Succubus).
+    turn_limit: int = field(default=120, metadata={
+        "help": "total turns before the game is a draw; above the 109 turns after which a 60-card deck is out"})
     arrows: ArrowReading = ArrowReading.OUTGOING
