@@ -47,7 +47,7 @@ from tcgsim.games.mana.actions import (
 )
 from tcgsim.games.mana.cards import Attr, Kind, mana_cards
 from tcgsim.games.mana.common import HAND_SIZE
-from tcgsim.games.mana.game import ArrowReading, ManaOptions, ManaState, WinReason
+from tcgsim.games.mana.game import ArrowReading, ManaOptions, ManaState, StealReading, WinReason
 from tcgsim.games.mana.state import ChoiceKind, Phase
 from tests.games.mana_positions import make_game, monster, position, uid_of
 
@@ -490,8 +490,8 @@ def test_mana_mana_5_used_mana_recovers_at_its_owners_start_phase_only() -> None
 
 
 def test_mana_mana_6_no_pool_goes_below_zero() -> None:
-    # Jumi's Staff has base 2; a monster arriving takes 2, but only what there is.
-    for p1_mana, stolen, p1_after in (((0, 0), 0, (0, 0)), ((1, 0), 1, (0, 0)), ((0, 1), 1, (0, 0))):
+    # Jumi's Staff has base 2; a monster arriving takes 2 from the used pool, but only what there is.
+    for p1_mana, stolen, p1_after in (((0, 0), 0, (0, 0)), ((1, 0), 0, (1, 0)), ((0, 1), 1, (0, 0))):
         s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Jumi's Staff"}, p1_mana=p1_mana,
                      p1_party=[("Hero", True)], monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
         s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
@@ -825,16 +825,37 @@ def test_mana_mon_7_move_one_way_into_an_empty_enemy_land_never_home() -> None:
     assert_illegal(s, MoveMonster((1, 1, 0), (0, 0, 0)))
 
 
+def test_mana_steal_only_from_spent_pool() -> None:
+    """MANA-MON-8: 基本マナ値分のマナがランド側の使用済みマナ置き場から移される: a short used pool gives less; the
+    available pool is never touched. `steal=spent_first` keeps the old reading (the rest from the available pool)."""
+    for options, p1_after, stolen in ((None, (3, 0), 1), (ManaOptions(steal=StealReading.SPENT_FIRST), (2, 0), 2)):
+        s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Jumi's Staff"},  # base 2
+                     p1_party=[("Hero", True)], monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p1_mana=(3, 1),
+                     options=options)
+        s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
+        assert stolen_by(s, 1, (0, 0)) == stolen
+        assert mana(s, 1) == p1_after and mana(s, 0) == (stolen, 0)
+    assert ManaOptions().steal is StealReading.SPENT_ONLY
+
+
+def test_mana_mon_8_steal_option_reads_from_the_command_line() -> None:
+    from tcgsim.options import options_from_json, options_from_strings, options_to_json
+
+    chosen = options_from_strings(ManaOptions, ["steal=spent_first"])
+    assert chosen.steal is StealReading.SPENT_FIRST
+    assert options_from_json(ManaOptions, options_to_json(chosen)) == chosen
+
+
 def test_mana_mon_8_an_arriving_monster_takes_the_base_mana_and_gives_it_back_when_it_goes() -> None:
-    # Jumi's Staff: base 2. Player 1 (3, 1): 1 from used, then 1 from available -> (2, 0); player 0 gets 2.
+    # Jumi's Staff: base 2. Player 1 (1, 3): 2 from used -> (1, 1); player 0 gets 2, available.
     s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Jumi's Staff"},
                  p1_party=[("Hero", True), "Heroine", ("Niccolo", True)],
-                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p1_mana=(3, 1))
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p1_mana=(1, 3))
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(()))
-    assert mana(s, 1) == (2, 0) and mana(s, 0) == (2, 0)
+    assert mana(s, 1) == (1, 1) and mana(s, 0) == (2, 0)
     assert stolen_by(s, 1, (0, 0)) == 2
-    end_turn(s)  # player 1's turn: (2, 0) recovers nothing
+    end_turn(s)  # player 1's turn: (1, 1) recovers to (2, 0)
     s.apply(AttackMonster((1, 0, 0), chars(s, 1, "Heroine")))  # 3 >= Sahagin's 2 DEF; 2 < Heroine's 3
     assert on(s, 1, (0, 0)) is None
     assert mana(s, 0) == (0, 0) and mana(s, 1) == (2, 2)  # back to the land owner's used pool

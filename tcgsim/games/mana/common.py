@@ -38,11 +38,19 @@ class ArrowReading(StrEnum):
     INCOMING = "incoming"  # the neighbours' arrows pointing at the new land
 
 
+class StealReading(StrEnum):
+    """MANA-MON-8: which of the land owner's pools an arriving monster takes the land's base mana from."""
+
+    SPENT_ONLY = "spent_only"  # the seed: ランド側の使用済みマナ置き場から; a short spent pool gives less (default)
+    SPENT_FIRST = "spent_first"  # the spent pool first, then the available pool for the rest (the old reading)
+
+
 # Enum members bound to module names for the hot paths (`_Kind_MONSTER is Kind.MONSTER`): in Python 3.11 an
 # attribute of an Enum class costs about four times a global, as EnumType defines __getattr__, and the engine
 # and the AI compare against members millions of times a benchmark run.
 _ArrowReading_INCOMING = ArrowReading.INCOMING
 _ArrowReading_OUTGOING = ArrowReading.OUTGOING
+_StealReading_SPENT_ONLY = StealReading.SPENT_ONLY
 _BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
 _BattleKind_MOVEMENT = BattleKind.MOVEMENT
 _BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK

@@ -14,6 +14,7 @@ from tcgsim.games.mana.common import (
     _Ctx,
     _Kind_MONSTER,
     _opp,
+    _StealReading_SPENT_ONLY,
     _Verb_MODIFY,
     _Verb_MODIFY_MONSTER,
     _Verb_MONSTER_TRASHED_HERE,
@@ -266,7 +267,8 @@ class MonsterRules(StateFields):
             self.record(self._phase_name(), m.owner, "returned_to_hand", card=self.cards[m.uid].name, cost=0)
 
     def _complete_move(self, found: tuple[int, Pos], dest: tuple[int, Pos]) -> None:
-        """MANA-MON-8: the monster arrives and takes the land's base mana (used pool first) while it stays."""
+        """MANA-MON-8: the monster arrives and takes the land's base mana from the owner's used pool (the `steal`
+        option: then from the available pool) while it stays."""
         src = self.players[found[0]].lands[found[1]]
         monster = src.monster
         assert monster is not None
@@ -275,7 +277,13 @@ class MonsterRules(StateFields):
             return  # the land is gone or taken meanwhile: the monster stays where it was
         src.monster = None
         target.monster = monster
-        stolen = self._take_mana(dest[0], self.cards[target.uid].base_mana, from_used_first=True)
+        base = self.cards[target.uid].base_mana
+        if self.game.options.steal is _StealReading_SPENT_ONLY:  # the seed: 使用済みマナ置き場から
+            owner_p = self.players[dest[0]]
+            stolen = min(max(base, 0), owner_p.used)
+            owner_p.used -= stolen
+        else:  # StealReading.SPENT_FIRST: the spent pool, then the available pool
+            stolen = self._take_mana(dest[0], base, from_used_first=True)
         monster.stolen = stolen
         self.players[monster.owner].available += stolen
         if self.events is not None:

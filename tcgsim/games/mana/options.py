@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tcgsim.engine import GameOptions
-from tcgsim.games.mana.common import ArrowReading
+from tcgsim.games.mana.common import ArrowReading, StealReading
 
 __all__ = ["ManaOptions"]
 
@@ -19,3 +19,6 @@ class ManaOptions(GameOptions):
     turn_limit: int = field(default=120, metadata={
         "help": "total turns before the game is a draw; above the 109 turns after which a 60-card deck is out"})
     arrows: ArrowReading = ArrowReading.OUTGOING
+    steal: StealReading = field(default=StealReading.SPENT_ONLY, metadata={
+        "help": "MANA-MON-8: where an arriving monster takes the land's base mana from: spent_only (the seed: the "
+                "land owner's spent pool, a short pool gives less) or spent_first (then the available pool)"})
