@@ -1389,6 +1389,23 @@ def test_mana_fx_open_2_open_conditions(mon: str, good: str, bad: str) -> None:
         assert mana(s, 0) == (0, cost)
 
 
+def test_mana_fx_open_2_the_condition_counts_the_lands_of_mana_attr_3() -> None:
+    """An open condition is an attribute condition (MANA-ATTR-3): an enemy land one's monster occupies counts, an
+    own land held by an enemy monster does not."""
+    cost = next(c.cost or 0 for c in mana_cards().values() if c.name == "Akravator")
+    # Akravator (Wind) face down on player 1's Moon's Mirror (Wind); player 0 holds no Wind land of its own
+    s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Moon's Mirror"},
+                 monsters=[monster(1, (0, 0), "Akravator", 0)],
+                 p0_mana=(cost, 0))
+    s.apply(OpenMonster((1, 0, 0)))
+    assert on(s, 1, (0, 0)) == ("Akravator", 0, True)
+    # player 0's own Moon's Mirror is held by an enemy monster: it does not count
+    s = position(p0_lands={(0, 0): "Stone Eye", (1, 0): "Moon's Mirror"},
+                 monsters=[monster(0, (0, 0), "Akravator", 0), monster(0, (1, 0), "Sahagin", 1)], p0_mana=(cost, 0))
+    s.apply(OpenMonster((0, 0, 0)))
+    assert on(s, 0, (0, 0)) is None and names(s, s.players[0].discard) == ["Akravator"]
+
+
 def test_mana_fx_open_2_shadow_zero_without_a_dark_land_is_trashed_before_its_skill() -> None:
     s = position(p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Shadow Zero", 1)], p1_mana=(1, 0))
     s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
@@ -1838,3 +1855,18 @@ def test_every_done_or_interp_rule_of_the_docs_has_a_test() -> None:
         tests += re.findall(r"^def (test_\w+)\(", path.read_text(encoding="utf-8"), re.MULTILINE)
     missing = [i for i in ids if not any(re.search(rf"_{_snake(i)}(_|$)", t) for t in tests)]
     assert missing == []
+
+
+def _doc_ids() -> set[str]:
+    doc = (REPO / "docs" / "rules" / "mana.md").read_text(encoding="utf-8")
+    return {m.group(1) for m in re.finditer(r"^\| (MANA-[A-Z]+(?:-[A-Z]+)*-\d+) \|", doc, re.MULTILINE)}
+
+
+def test_every_rule_id_cited_in_the_code_is_in_the_docs() -> None:
+    """A rule id the code names (a comment, a docstring) is a row of docs/rules/mana.md."""
+    cited: dict[str, str] = {}
+    for path in sorted((REPO / "tcgsim" / "games" / "mana").glob("*.py")):
+        for m in re.finditer(r"\bMANA-[A-Z]+(?:-[A-Z]+)*-\d+", path.read_text(encoding="utf-8")):
+            cited.setdefault(m.group(0), path.name)
+    assert len(cited) > 40
+    assert {i: f for i, f in cited.items() if i not in _doc_ids()} == {}

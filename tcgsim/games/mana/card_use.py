@@ -217,7 +217,7 @@ class CardUseRules(StateFields):
         return True
 
     def _pointless(self, seat: int, e: Effect) -> bool:
-        """Uses that could do nothing at all are not offered (MANA-FX-USE-3)."""
+        """Uses that could do nothing at all are not offered (MANA-FX-USE-2)."""
         v = e.verb
         p = self.players[seat]
         if v is _Verb_RETURN_CHARACTER_FROM_DISCARD:
