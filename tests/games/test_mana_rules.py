@@ -47,7 +47,14 @@ from tcgsim.games.mana.actions import (
 )
 from tcgsim.games.mana.cards import Attr, Kind, mana_cards
 from tcgsim.games.mana.common import HAND_SIZE
-from tcgsim.games.mana.game import ArrowReading, ManaOptions, ManaState, StealReading, WinReason
+from tcgsim.games.mana.game import (
+    ArrowReading,
+    ManaOptions,
+    ManaState,
+    MoveBattleReading,
+    StealReading,
+    WinReason,
+)
 from tcgsim.games.mana.state import ChoiceKind, Phase
 from tests.games.mana_positions import make_game, monster, position, uid_of
 
@@ -1114,18 +1121,56 @@ def test_mana_battle_10_party_defenders_do_not_tap_tapped_ones_fight_with_str_0(
     assert on(s, 0, (0, 0)) is None and party(s, 1)[0] == ("Heroine", False)
 
 
+# the old reading of MANA-BATTLE-11 (a blocked move fought on the land being entered)
+DEST = ManaOptions(move_battle=MoveBattleReading.DESTINATION)
+
+
+def test_mana_battle_11_a_blocked_move_is_fought_on_the_way_on_the_land_it_leaves() -> None:
+    """途中で倒されなかった時に移動が完了する: the fight comes before the monster arrives, where it stands."""
+    assert ManaOptions().move_battle is MoveBattleReading.ORIGIN
+    # Sahagin leaves its Jade Egg (Water) for a Stone Eye: 3/3 with its bonus, it survives Princess Pearl (2/2)
+    s = position(p0_lands={(0, 0): "Jade Egg"}, p1_lands={(0, 0): "Stone Eye"},
+                 p1_party=["Princess Pearl"], p1_char_deck=["Niccolo"],
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
+    s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
+    s.apply(Block(chars(s, 1, "Princess Pearl")))
+    assert on(s, 1, (0, 0)) == ("Sahagin", 0, True) and names(s, s.players[1].char_discard) == ["Princess Pearl"]
+    # leaving a Tome of Magic for a Jade Egg: 2/2 (no bonus on the way), it trades with Princess Pearl
+    s = position(p0_lands={(0, 0): "Tome of Magic"}, p1_lands={(0, 0): "Jade Egg"},
+                 p1_party=["Princess Pearl"], p1_char_deck=["Niccolo"],
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
+    s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
+    s.apply(Block(chars(s, 1, "Princess Pearl")))
+    assert names(s, s.players[0].discard) == ["Sahagin"] and on(s, 1, (0, 0)) is None
+
+
+def test_mana_battle_11_a_blocked_move_uses_the_left_lands_effect() -> None:
+    # Narcissos (Earth 3/4) leaving its Flame (Gato Grottoes: Earth monsters STR-2) hits with 1 on the way;
+    # entering a Flame from a Stone Eye it hits with 3 and trashes Princess Pearl (2/2).
+    s = position(p0_lands={(0, 0): "Flame"}, p1_lands={(0, 0): "Stone Eye"},
+                 p1_party=["Princess Pearl"], monsters=[monster(0, (0, 0), "Narcissos", 0, True)])
+    s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
+    s.apply(Block(chars(s, 1, "Princess Pearl")))
+    assert on(s, 1, (0, 0)) == ("Narcissos", 0, True) and party(s, 1) == [("Princess Pearl", True)]
+    s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Flame"},
+                 p1_party=["Princess Pearl", "Niccolo"], monsters=[monster(0, (0, 0), "Narcissos", 0, True)])
+    s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
+    s.apply(Block(chars(s, 1, "Princess Pearl")))
+    assert names(s, s.players[1].char_discard) == ["Princess Pearl"]
+
+
 def test_mana_battle_11_a_movement_battle_uses_the_entered_lands_bonus() -> None:
     # Sahagin leaves its Jade Egg (Water) for a Stone Eye: no bonus there, 2/2; Princess Pearl trades with it.
     s = position(p0_lands={(0, 0): "Jade Egg"}, p1_lands={(0, 0): "Stone Eye"},
                  p1_party=["Princess Pearl"], p1_char_deck=["Niccolo"],
-                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Princess Pearl")))
     assert names(s, s.players[0].discard) == ["Sahagin"] and on(s, 1, (0, 0)) is None
     # entering a Jade Egg from a Tome of Magic: 3/3 there, it survives Princess Pearl and arrives
     s = position(p0_lands={(0, 0): "Tome of Magic"}, p1_lands={(0, 0): "Jade Egg"},
                  p1_party=["Princess Pearl"], p1_char_deck=["Niccolo"],
-                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Princess Pearl")))
     assert on(s, 1, (0, 0)) == ("Sahagin", 0, True) and names(s, s.players[1].char_discard) == ["Princess Pearl"]
@@ -1135,7 +1180,7 @@ def test_mana_battle_11_a_movement_battle_uses_the_entered_lands_effect() -> Non
     # Narcissos (Earth 3/4) entering a Flame (Gato Grottoes: Earth monsters STR-2) hits with 1:
     # Princess Pearl (2/2) survives, and Narcissos (2 < 4) arrives.
     s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Flame"},
-                 p1_party=["Princess Pearl"], monsters=[monster(0, (0, 0), "Narcissos", 0, True)])
+                 p1_party=["Princess Pearl"], monsters=[monster(0, (0, 0), "Narcissos", 0, True)], options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Princess Pearl")))
     assert on(s, 1, (0, 0)) == ("Narcissos", 0, True)
@@ -1544,7 +1589,7 @@ def test_mana_fx_trash_2_underworld_pay_one_to_take_the_monster_back() -> None:
 
 def test_mana_fx_trash_2_underworld_applies_to_a_movement_battle_fought_on_it() -> None:
     s = position(p0_lands={(0, 0): "Jade Egg"}, p1_lands={(0, 0): "Trembling Spoon"},
-                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p0_mana=(2, 0))
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p0_mana=(2, 0), options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Hero")))  # Sahagin (2/2 on the Underworld) is trashed there
     assert s.current_player == 0 and s.legal_actions() == [Pay(False), Pay(True)]
@@ -1552,7 +1597,7 @@ def test_mana_fx_trash_2_underworld_applies_to_a_movement_battle_fought_on_it() 
 
 def test_mana_fx_trash_2_underworld_does_not_apply_to_a_battle_fought_elsewhere() -> None:
     s = position(p0_lands={(0, 0): "Trembling Spoon"}, p1_lands={(0, 0): "Stone Eye"},
-                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p0_mana=(2, 0))
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, True)], p0_mana=(2, 0), options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Hero")))
     assert not s.pending and names(s, s.players[0].discard) == ["Sahagin"]
@@ -1606,7 +1651,7 @@ def test_mana_fx_end_1_punkster_trashed_in_battle_still_trashes_its_land() -> No
 
 def test_mana_fx_end_1_punkster_in_a_movement_battle_trashes_the_land_it_enters() -> None:
     s = position(p0_lands={(0, 0): "Stone Eye"}, p1_lands={(0, 0): "Jade Egg"}, p1_party=["Gilbert", "Hero"],
-                 monsters=[monster(0, (0, 0), "Punkster", 0, True)], p1_mana=(1, 0))
+                 monsters=[monster(0, (0, 0), "Punkster", 0, True)], p1_mana=(1, 0), options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Gilbert")))  # Gilbert's 0 leaves Punkster; its 4 trashes Gilbert
     assert lands(s, 1) == {} and mana(s, 1) == (0, 0)
@@ -1645,7 +1690,7 @@ def test_mana_fx_end_2_the_flames_pays_the_monsters_owner_for_each_character_tra
     assert names(s, s.players[0].char_discard) == ["Bud"] and mana(s, 1) == (1, 0)
     # a movement battle into player 1's The Flames is fought there: the mover's owner gains
     s = position(p0_lands={(0, 0): "Jade Egg"}, p1_lands={(0, 0): "The Flames"},
-                 p1_party=["Bud", "Niccolo"], monsters=[monster(0, (0, 0), "Sahagin", 0, True)])
+                 p1_party=["Bud", "Niccolo"], monsters=[monster(0, (0, 0), "Sahagin", 0, True)], options=DEST)
     s.apply(MoveMonster((0, 0, 0), (1, 0, 0)))
     s.apply(Block(chars(s, 1, "Bud")))
     assert names(s, s.players[1].char_discard) == ["Bud"] and mana(s, 0) == (1, 0)

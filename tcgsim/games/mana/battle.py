@@ -23,6 +23,7 @@ from tcgsim.games.mana.common import (
     _Cond_VS_OWN_LAND,
     _Ctx,
     _Kind_MONSTER,
+    _MoveBattleReading_DESTINATION,
     _Verb_DAMAGE_EACH_CHARACTER,
     _Verb_DISABLE_MONSTER_SKILLS,
     _Verb_FIRST_STRIKE,
@@ -49,12 +50,15 @@ class BattleRules(StateFields):
     """Battles (MANA-BATTLE-1..11, MANA-FX-BATTLE-*, MANA-FX-WINDOW-1, MANA-FX-END-*)."""
 
     def _battle_place(self, b: Battle | None = None) -> tuple[int, Pos] | None:
-        """MANA-BATTLE-11: where a battle is fought: the monster's land, the land being entered for a movement
-        battle, none for an attack on the party. Land effects and 'on own / enemy land' read this place."""
+        """MANA-BATTLE-11: where a battle is fought: the monster's land (for a movement battle too: it is fought
+        on the way, before the monster arrives; `move_battle=destination`: the land being entered), none for an
+        attack on the party. Land effects and 'on own / enemy land' read this place."""
         b = b or self.battle
         if b is None or b.kind is _BattleKind_PARTY_ATTACK:
             return None
-        return b.destination if b.kind is _BattleKind_MOVEMENT else b.where
+        if b.kind is _BattleKind_MOVEMENT and self.game.options.move_battle is _MoveBattleReading_DESTINATION:
+            return b.destination
+        return b.where
 
     def _battle_land(self, b: Battle | None = None) -> Land | None:
         place = self._battle_place(b)

@@ -38,6 +38,13 @@ class ArrowReading(StrEnum):
     INCOMING = "incoming"  # the neighbours' arrows pointing at the new land
 
 
+class MoveBattleReading(StrEnum):
+    """MANA-BATTLE-11: where a movement battle (a block) is fought: its land effects and attribute bonus."""
+
+    ORIGIN = "origin"  # the seed: 途中で倒されなかった時に移動が完了する: fought before it arrives, where it stands
+    DESTINATION = "destination"  # on the land being entered (the old reading)
+
+
 class StealReading(StrEnum):
     """MANA-MON-8: which of the land owner's pools an arriving monster takes the land's base mana from."""
 
@@ -51,6 +58,7 @@ class StealReading(StrEnum):
 _ArrowReading_INCOMING = ArrowReading.INCOMING
 _ArrowReading_OUTGOING = ArrowReading.OUTGOING
 _StealReading_SPENT_ONLY = StealReading.SPENT_ONLY
+_MoveBattleReading_DESTINATION = MoveBattleReading.DESTINATION
 _BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
 _BattleKind_MOVEMENT = BattleKind.MOVEMENT
 _BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK

@@ -31,6 +31,7 @@ from tcgsim.games.mana.common import (
     LET_THROUGH_COST,
     WIN_MANA,
     ArrowReading,
+    MoveBattleReading,
     StealReading,
     WinReason,
     _BattleKind_CHARACTER_ATTACK,
@@ -73,7 +74,8 @@ from tcgsim.games.mana.view import ManaView
 
 # The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons and arrow readings,
 # the tempo metrics, the event texts of `tcgsim play`.
-__all__ = ["EVENT_TEXT", "GAME", "TEMPO", "ArrowReading", "ManaGame", "ManaOptions", "ManaState", "StealReading",
+__all__ = ["EVENT_TEXT", "GAME", "TEMPO", "ArrowReading", "ManaGame", "ManaOptions", "ManaState", "MoveBattleReading",
+           "StealReading",
            "WinReason"]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tcgsim.engine import GameOptions
-from tcgsim.games.mana.common import ArrowReading, StealReading
+from tcgsim.games.mana.common import ArrowReading, MoveBattleReading, StealReading
 
 __all__ = ["ManaOptions"]
 
@@ -22,3 +22,6 @@ class ManaOptions(GameOptions):
     steal: StealReading = field(default=StealReading.SPENT_ONLY, metadata={
         "help": "MANA-MON-8: where an arriving monster takes the land's base mana from: spent_only (the seed: the "
                 "land owner's spent pool, a short pool gives less) or spent_first (then the available pool)"})
+    move_battle: MoveBattleReading = field(default=MoveBattleReading.ORIGIN, metadata={
+        "help": "MANA-BATTLE-11: where a blocked move is fought: origin (the seed: the fight happens on the way, "
+                "on the land the monster leaves) or destination (on the land it enters)"})
