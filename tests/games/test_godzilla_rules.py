@@ -32,7 +32,7 @@ from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
-from tcgsim.games.godzilla.options import FirstPlayer, Relief
+from tcgsim.games.godzilla.options import Draws, FirstPlayer, Relief
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
@@ -269,10 +269,10 @@ def test_gz_start_4_no_mulligan() -> None:
 def test_gz_start_5_the_first_player_draws_on_turn_1() -> None:
     game = make_game(STARTER, STARTER, BATTLE, BATTLE, options=GzOptions(first_player=FirstPlayer.SEAT0))
     s = first_turn(game)
-    assert s.phase is Phase.DRAW and s.draws_left == 2
+    assert s.phase is Phase.DRAW and s.current_player == 0
     s.apply(A.Draw(False))
     s.apply(A.Draw(False))
-    assert len(s.players[0].hand) == 2 and s.phase is Phase.PLACEMENT
+    assert len(s.players[0].hand) == 2 and s.current_player == 1  # then the second player draws (GZ-INT-2)
 
 
 # ---------------------------------------------------------------------------------------------------- states
@@ -328,8 +328,12 @@ def test_gz_misc_1_discards_go_to_the_bottom_of_their_own_deck() -> None:
 
 
 def test_gz_misc_2_an_empty_deck_draws_nothing_and_the_game_goes_on() -> None:
-    s = position(["Plain"], ["Plain"], p0_bdeck=["Guard"], phase=Phase.DRAW, draws_left=2)
-    assert s.legal_actions() == [A.Draw(True)]  # the empty main deck is not offered
+    s = position(["Plain"], ["Plain"], p0_bdeck=["Guard"], p0_deck=["Rodan"], phase=Phase.DRAW, draws_left=4)
+    s.apply(A.Draw(False))  # then the battle deck is the only one left: drawn at once (GZ-INT-26)
+    assert s.current_player == 0 and s.phase is Phase.PLACEMENT  # P2's decks are empty: P2 draws nothing
+    assert hand_names(s, 0) == ["Guard", "Rodan"] and hand_names(s, 1) == [] and not s.is_terminal
+    s = position(["Plain"], ["Plain"], p0_bdeck=["Guard"], phase=Phase.DRAW, draws_left=2, options=ONLY_ACTIVE_DRAWS)
+    assert s.legal_actions() == [A.Draw(True)]
     s.apply(A.Draw(True))
     assert hand_names(s, 0) == ["Guard"] and not s.is_terminal  # the second draw finds nothing: no loss
     assert s.phase is Phase.PLACEMENT
@@ -539,9 +543,13 @@ def test_gz_setup_11_the_second_player_draws_2() -> None:
     assert sum(u.in_opening_hand for u in s.card_usage() if u.seat == 0) == 2
 
 
+# positions whose one-card decks the next turn's draws (GZ-INT-2: both players draw) would empty again
+ONLY_ACTIVE_DRAWS = GzOptions(draws=Draws.ACTIVE)
+
+
 def pregame(p1_hand: list[str], p1_bases: list[Any] | None = None) -> GzState:
     return position(["Mount Fuji"], p1_bases or ["Mount Fuji"], p1_hand=p1_hand, phase=Phase.PREGAME, active=1,
-                    turn=0)
+                    turn=0, options=ONLY_ACTIVE_DRAWS)
 
 
 def test_gz_setup_12_pre_game_placement_bases_and_red_monsters_from_hand() -> None:
@@ -818,7 +826,7 @@ def evolving(hand: tuple[str, ...] = (), stock: tuple[str, ...] = ("Heisei Godzi
              **kw: Any) -> GzState:
     """Godzillasaurus attacks P2's Plain (3 damage, takes 0) and stops at P1's return-phase evolution."""
     s = position(bases, ["Plain", "Plain"], [mon("Godzillasaurus", 0, 0, **kw), mon("Little Godzilla", 0, 1)],
-                 p0_hand=list(hand), p0_stock=list(stock), phase=Phase.ADVANCE)
+                 p0_hand=list(hand), p0_stock=list(stock), phase=Phase.ADVANCE, options=ONLY_ACTIVE_DRAWS)
     attack(s, mon_id(s, 0, "Godzillasaurus"), site_id(s, 1, 0), stop=lambda x: pending(x) is J.EVOLVE)
     return s
 
@@ -1266,6 +1274,19 @@ def test_gz_event_5_persons_move_and_try_to_escape() -> None:
         ["Anguirus"]
 
 
+def test_gz_event_5_a_person_on_an_enemy_monster_can_move_again() -> None:
+    """人物イベント「移動（付ける対象を変更）することができる」: P1's person on P2's monster is P1's to move."""
+    # Xilien Controller: +2 rebellion on its carrier; control 6 on each side, so nobody rebels
+    s = position(["Mount Fuji", "Tokyo"], ["Mount Fuji", "Tokyo"],
+                 [mon("Anguirus", 0, 0), mon("Baragon", 1, 0, attached=[("Xilien Controller", 0)]),
+                  mon("Little Godzilla", 1, 1)])
+    xilien = s.mon(mon_id(s, 1, "Baragon")).attached[0]
+    targets = {a.target for a in of(s, A.MovePerson) if a.card == xilien}
+    assert targets == {mon_id(s, 0, "Anguirus"), mon_id(s, 1, "Little Godzilla")}  # any monster, not where it is
+    s.apply(A.MovePerson(xilien, mon_id(s, 0, "Anguirus")))
+    assert s.mon(mon_id(s, 0, "Anguirus")).attached == [xilien] and s.mon(mon_id(s, 1, "Baragon")).attached == []
+
+
 def test_gz_event_6_at_most_two_environments_in_the_middle() -> None:
     s = position(["Mount Fuji"], ["Plain"], p0_hand=["Typhoon", "Plain"], envs=[("Volcanic Eruption", 1)])
     s.apply(find(s, A.PlayEvent, "Typhoon", target=-1))
@@ -1495,11 +1516,26 @@ def test_gz_int_1_the_turn_follows_the_playstation_games_skeleton() -> None:
 
 def test_gz_int_2_two_cards_a_turn_each_from_the_deck_of_ones_choice() -> None:
     s = position(["Mount Fuji"], ["Plain"], p0_deck=["Plain", "Tokyo"], p0_bdeck=["Guard", "Charge"],
-                 phase=Phase.DRAW, draws_left=2)
+                 phase=Phase.DRAW, draws_left=2, options=ONLY_ACTIVE_DRAWS)
     assert set(s.legal_actions()) == {A.Draw(False), A.Draw(True)}
     s.apply(A.Draw(True))
     s.apply(A.Draw(False))
     assert hand_names(s, 0) == ["Guard", "Plain"] and s.phase is Phase.PLACEMENT
+
+
+def test_gz_int_2_both_players_draw_two_each_turn() -> None:
+    """The sister game: each turn the players swap roles and each draws 2: the active player, then the other."""
+    s = position(["Mount Fuji"], ["Plain"], p0_deck=["Plain", "Tokyo"], p0_bdeck=["Guard", "Tail Swing"],
+                 p1_deck=["Rodan", "Anguirus"], p1_bdeck=["Charge", "Burrow"], phase=Phase.DRAW, draws_left=4)
+    assert s.current_player == 0
+    s.apply(A.Draw(True))
+    s.apply(A.Draw(False))
+    assert s.current_player == 1 and s.phase is Phase.DRAW and s.active == 0
+    assert set(s.legal_actions()) == {A.Draw(False), A.Draw(True)}
+    s.apply(A.Draw(False))
+    s.apply(A.Draw(True))
+    assert hand_names(s, 0) == ["Guard", "Plain"] and hand_names(s, 1) == ["Charge", "Rodan"]
+    assert s.phase is Phase.PLACEMENT and s.current_player == 0
 
 
 def test_gz_int_3_battle_damage_is_power_minus_defense_both_ways_at_once() -> None:

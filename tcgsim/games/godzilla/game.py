@@ -177,6 +177,8 @@ class GzState(
             return int(jobs[-1][1])
         if self.phase <= Phase.PREGAME:
             return self.actor
+        if self.phase is Phase.DRAW:
+            return self._drawer()  # GZ-INT-2: the other player draws too
         return self.active
 
     def clone(self) -> GzState:
@@ -387,11 +389,7 @@ class GzState(
         """Automatic phase transitions; True if something happened (the loop goes round again)."""
         ph = self.phase
         if ph is Phase.DRAW:
-            p = self.players[self.active]
-            if self.draws_left <= 0 or not (p.deck or p.bdeck):
-                self.draws_left = 0
-                self.phase = Phase.PLACEMENT
-                return True
+            return self._draw_step()
         elif ph is Phase.FIRST_BASE:
             p = self.players[self.actor]
             if not any(self.cards[u].kind is Kind.BASE for u in p.deck):  # an invalid deck: no base at all
@@ -413,7 +411,7 @@ class GzState(
         if ph is Phase.PREGAME:
             return self._pregame_legal()
         if ph is Phase.DRAW:
-            p = self.players[self.active]
+            p = self.players[self._drawer()]
             out = []
             if p.deck:
                 out.append(_DRAW_MAIN)
@@ -436,10 +434,11 @@ class GzState(
         if ph <= Phase.PREGAME:
             self._setup_action(action)
         elif t is A.Draw:
-            self._draw(self.active, action.battle)
+            seat = self._drawer()
+            self._draw(seat, action.battle)
             self.draws_left -= 1
-            self.record("draw", self.active, "draw", deck="battle" if action.battle else "main",
-                        hand=len(self.players[self.active].hand))
+            self.record("draw", seat, "draw", deck="battle" if action.battle else "main",
+                        hand=len(self.players[seat].hand))
         elif ph is Phase.PLACEMENT:
             self._placement_action(action)
         elif ph is Phase.ADVANCE:

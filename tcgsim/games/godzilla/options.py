@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["FirstPlayer", "GzOptions", "Relief"]
+__all__ = ["Draws", "FirstPlayer", "GzOptions", "Relief"]
 
 
 class FirstPlayer(StrEnum):
@@ -27,13 +27,24 @@ class Relief(StrEnum):
     NEIGHBOURS = "neighbours"  # only those on the attacked base or next to it (range any: anywhere)
 
 
+class Draws(StrEnum):
+    """GZ-INT-2: who draws in a turn's draw phase."""
+
+    BOTH = "both"  # the sister game: the active player, then the other, each draws `draws_per_turn`
+    ACTIVE = "active"  # only the active player draws
+
+
 @dataclass(frozen=True)
 class GzOptions(GameOptions):
     turn_limit: int = field(default=100, metadata={"help": "total turns (both players) before a draw (GZ-INT-12)"})
     first_player: FirstPlayer = field(default=FirstPlayer.SEAT0, metadata={
         "help": "GZ-SETUP-1: seat0 plays first (runners play each deal both ways), seat1, or random (the game's "
                 "seeded RNG)"})
-    draws_per_turn: int = field(default=2, metadata={"help": "cards drawn in a draw phase (GZ-INT-2)"})
+    draws_per_turn: int = field(default=2, metadata={"help": "cards each drawing player draws in a draw phase "
+                                                             "(GZ-INT-2)"})
+    draws: Draws = field(default=Draws.BOTH, metadata={
+        "help": "GZ-INT-2: both (each turn the active player, then the other, draws; the sister game) or active "
+                "(only the active player draws)"})
     hand_limit: int = field(default=8, metadata={"help": "hand size kept at the end of one's turn (GZ-START-3)"})
     closed_base_recovery: int = field(default=2, metadata={
         "help": "damage a closed base recovers at the end of its owner's turn (GZ-INT-8)"})

@@ -15,6 +15,7 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import Kind
 from tcgsim.games.godzilla.effects import Verb
+from tcgsim.games.godzilla.options import Draws
 from tcgsim.games.godzilla.state import GzStateFields, J, Phase, _opp
 from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason
 
@@ -48,6 +49,26 @@ class TurnRules(GzStateFields):
             self.hand_turn[uid] = self.turn
         return True
 
+    def _drawer(self) -> int:
+        """GZ-INT-2: who draws next in the draw phase: the active player, then (`draws=both`) the other one."""
+        if self.opts.draws is Draws.BOTH and self.draws_left <= self.opts.draws_per_turn:
+            return _opp(self.active)
+        return self.active
+
+    def _draw_step(self) -> bool:
+        """The draw phase's automatic steps: a drawer with two empty decks draws nothing (GZ-INT-12); when the
+        draws are done, the placement phase. True if something happened."""
+        if self.draws_left > 0:
+            seat = self._drawer()
+            p = self.players[seat]
+            if p.deck or p.bdeck:
+                return False
+            self.draws_left = self.opts.draws_per_turn if seat == self.active and self.opts.draws is Draws.BOTH \
+                else 0
+            return True
+        self.phase = Phase.PLACEMENT
+        return True
+
     def _start_turn(self) -> None:
         """GZ-INT-1 steps 1-2: wake the active player's cards, then the draw phase."""
         self.turn += 1
@@ -67,7 +88,7 @@ class TurnRules(GzStateFields):
         self.turn_mods = []
         self.attacks = []
         self.phase = Phase.DRAW
-        self.draws_left = self.opts.draws_per_turn
+        self.draws_left = self.opts.draws_per_turn * (2 if self.opts.draws is Draws.BOTH else 1)
         self.win_dirty = True
         self.record("start", seat, "turn_start", hand=len(p.hand), open=self.open_bases(seat),
                     control=self.control(seat))
@@ -102,13 +123,12 @@ class TurnRules(GzStateFields):
         for m in p.mons:
             if cards[m.uid].weapon and m.flip_turn != turn and m.at < 0:
                 out.append(A.Open(m.mid) if m.closed else A.Close(m.mid))
-            for a in m.attached:
-                if cards[a].subtype == "person" and self.game.owner[a] == seat and a not in self.moved_persons:
-                    out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != m.mid)
-        for s in sites:
-            for a in s.attached:
-                if cards[a].subtype == "person" and self.game.owner[a] == seat and a not in self.moved_persons:
-                    out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != s.sid)
+        owner = self.game.owner
+        for q in self.players:  # GZ-EVENT-5: the player's persons wherever they are, enemy cards included
+            for holder, ident in [*((m, m.mid) for m in q.mons), *((x, x.sid) for x in q.sites())]:
+                for a in holder.attached:
+                    if cards[a].subtype == "person" and owner[a] == seat and a not in self.moved_persons:
+                        out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != ident)
         return out
 
     def _placement_action(self, action: Any) -> None:
