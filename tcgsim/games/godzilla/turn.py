@@ -125,8 +125,10 @@ class TurnRules(GzStateFields):
                 out.append(A.Open(m.mid) if m.closed else A.Close(m.mid))
         owner = self.game.owner
         for q in self.players:  # GZ-EVENT-5: the player's persons wherever they are, enemy cards included
-            for holder, ident in [*((m, m.mid) for m in q.mons), *((x, x.sid) for x in q.sites())]:
-                for a in holder.attached:
+            holders: list[tuple[list[int], int]] = [(m.attached, m.mid) for m in q.mons]
+            holders += [(x.attached, x.sid) for x in q.sites()]
+            for attached, ident in holders:
+                for a in attached:
                     if cards[a].subtype == "person" and owner[a] == seat and a not in self.moved_persons:
                         out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != ident)
         return out
