@@ -452,6 +452,15 @@ def test_mana_card_042_sky_dragon_deals_3_to_every_character() -> None:
     assert names(s, s.players[1].discard) == ["Sky Dragon"]
 
 
+def test_mana_card_042_sky_dragon_its_3_takes_the_attribute_bonus() -> None:
+    """STR * is the 3 it deals; on a Wind land the attribute bonus makes it 4/4 (as the log shows), so the 4 it
+    deals to every character trashes Niccolo (DEF 4) too; the characters' 6 STR still beat its DEF 4."""
+    s = position(p1_lands={(0, 0): "Moon's Mirror"}, monsters=[monster(1, (0, 0), "Sky Dragon", 1, True)])
+    s.apply(AttackMonster((1, 0, 0), (char(s, 0, "Hero"), char(s, 0, "Heroine"), char(s, 0, "Niccolo"))))
+    assert sorted(names(s, s.players[0].char_discard)) == ["Hero", "Heroine", "Niccolo"]
+    assert names(s, s.players[1].discard) == ["Sky Dragon"]
+
+
 def test_mana_card_043_punkster_trashes_the_land_it_battled_on_and_itself() -> None:
     s = position(p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Punkster", 1, True)])
     s.apply(AttackMonster((1, 0, 0), (char(s, 0, "Niccolo"),)))  # Niccolo 2/4 vs 4/1: both fall

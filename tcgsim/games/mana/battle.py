@@ -337,7 +337,8 @@ class BattleRules(StateFields):
         m_str, m_def = self.monster_stats(b.monster_uid, b.monster_owner, land_owner)
         chars = self._fighters(b)
         by = {u: (s, d, fs) for u, s, d, fs in chars}
-        each = next((e.amount for e in fx.battle if e.verb is _Verb_DAMAGE_EACH_CHARACTER), None)
+        # Sky Dragon: its battle STR (the printed 3, attribute bonus and modifiers included) to every character
+        each = m_str if any(e.verb is _Verb_DAMAGE_EACH_CHARACTER for e in fx.battle) else None
         place = self._battle_place(b)
         fought = place[0] if place is not None else None
         no_damage = any(e.verb is _Verb_NO_DAMAGE and self._cond(e, Monster(b.monster_uid, b.monster_owner, True),

@@ -15,6 +15,7 @@ from tcgsim.games.mana.common import (
     _Kind_MONSTER,
     _opp,
     _StealReading_SPENT_ONLY,
+    _Verb_DAMAGE_EACH_CHARACTER,
     _Verb_MODIFY,
     _Verb_MODIFY_MONSTER,
     _Verb_MONSTER_TRASHED_HERE,
@@ -180,6 +181,9 @@ class MonsterRules(StateFields):
             if (b.flags or b.techs or b.chars) and self._monster_disabled(b):
                 fx = NO_EFFECTS  # Princess Pearl, Flowers of Gold, Phenomenal Fist: no skills in this battle
         s, d = card.str_, card.def_
+        for e in fx.battle:
+            if e.verb is _Verb_DAMAGE_EACH_CHARACTER:  # Sky Dragon: its STR * is the 3 it deals (then modified)
+                s = int(e.amount or 0)
         for e in fx.always:
             if e.verb is _Verb_SET_STAT:
                 n = self._count(e, seat)
