@@ -1546,7 +1546,7 @@ def test_gz_int_3_battle_damage_is_power_minus_defense_both_ways_at_once() -> No
                  phase=Phase.ADVANCE, record_events=True)
     g = mon_id(s, 0, "Godzilla 1984")
     attack(s, g, site_id(s, 1, 0), relief=mon_id(s, 1, "Godzillasaurus"), fight=(A.Fight(-1, 0), None))
-    assert battle_events(s)[-1]["dealt"] == 3 + 3 and battle_events(s)[-1]["taken"] == 0
+    assert battle_events(s)[-1]["dealt"] == 3 + 3 and battle_events(s)[-1]["taken"] == 0 + 2  # Heat Ray's cost
     assert s.mon(g).asleep  # the fighting monsters fall asleep
     # Little Godzilla's Bubble Breath (-1 power to the opponent, cost 1) applies before the exchange:
     # Baragon 3 - 1 against defense 2 deals nothing; Little Godzilla keeps the 1 damage of the cost
@@ -1563,7 +1563,8 @@ def test_gz_int_3_prevent_stops_all_damage_of_the_battle() -> None:
                  phase=Phase.ADVANCE, record_events=True)
     kc = mon_id(s, 1, "King Caesar")
     attack(s, mon_id(s, 0, "Godzilla 1984"), site_id(s, 1, 0), relief=kc, fight=(A.Fight(-1, 0), A.Fight(-1, 0)))
-    assert battle_events(s)[-1]["dealt"] == 0 and battle_events(s)[-1]["taken"] == 2
+    # 2 back, and Heat Ray's cost 2 (GZ-MON-12)
+    assert battle_events(s)[-1]["dealt"] == 0 and battle_events(s)[-1]["taken"] == 2 + 2
     assert s.mon(kc).damage == 2  # the ability's own cost only
 
 

@@ -198,7 +198,8 @@ class BattleRules(GzStateFields):
         self.record("battle", b.player, "battle", attacker=a_card.name, defender=d_card.name if dm is not None
                     or (ds is not None and (not ds.closed or ds.known)) else "a face-down base",
                     used=self._pick_name(b.picks[0], a_card), answered=self._pick_name(b.picks[1], d_card),
-                    dealt=to_d, taken=to_a)
+                    dealt=to_d, taken=to_a + (ab_a.health_cost if ab_a is not None else 0))
+        # (what the attacker takes includes its combat ability's health cost, GZ-MON-12)
         # destruction; then the other effects of the cards and abilities (devolve...) on survivors; then the
         # fighting monsters fall asleep (GZ-INT-3: an attacked base is never turned)
         self._check_mon(am)
