@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tcgsim.version import __version__
 from tcgsim.cards import CardDataError, load_pool
 from tcgsim.games import GAMES, UnknownGame, get_game
+from tcgsim.version import __version__
 
 if TYPE_CHECKING:
     from tcgsim.sim import RunConfig

@@ -10,8 +10,14 @@ from typer.testing import CliRunner
 
 from tcgsim.cli import app
 from tcgsim.games.mana.game import ArrowReading, ManaOptions
-from tcgsim.options import BadOption, option_arguments, option_infos, options_from_json, options_from_strings, \
-    options_to_json
+from tcgsim.options import (
+    BadOption,
+    option_arguments,
+    option_infos,
+    options_from_json,
+    options_from_strings,
+    options_to_json,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 RED, BLUE = str(REPO / "decks/mana/firestorm.yaml"), str(REPO / "decks/mana/floodwater.yaml")
