@@ -9,23 +9,56 @@ mypy checks each signature here against the real method (a state inherits both, 
 
 - `CityFields`: 第3新東京市 in play, both rule sets (set by `CityState._init_city`).
 - `EvaFields`: the standard rules (`EvaState`); `ShortFields`: the short rule (`EvaShortState`).
+
+This module imports neither game.py nor any area module, so the areas and the view (view.py) build on it without
+a circle: what a state reads of its game is the `EvaGameData` / `EvaShortGameData` protocol (`EvaGame` and
+`EvaShortGame` have them by their shape; mypy checks it where the state classes narrow `game` to the game).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
-
-from tcgsim.engine import State
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from tcgsim.engine import Event, Outcome
     from tcgsim.games.eva.cards import City, EvaCard, Mark
     from tcgsim.games.eva.effects import Board, Effect
-    from tcgsim.games.eva.game import EvaGame, EvaShortGame
+    from tcgsim.games.eva.options import EvaOptions, EvaShortOptions
     from tcgsim.games.eva.state import Battle, Choice, Offer, Phase, Player, Spoken, Stage, Window
 
 
-class CityFields(State):
+class EvaGameData(Protocol):
+    """What a standard-rules state reads of its game (`EvaGame`): the card records and owners by uid, the
+    options, each seat's main deck and 補完 card as uids."""
+
+    cards: tuple[EvaCard, ...]
+    owner: tuple[int, ...]
+    options: EvaOptions
+    main_uids: list[list[int]]
+    hokan_uids: list[int]
+
+
+class EvaShortGameData(Protocol):
+    """What a short-rule state reads of its game (`EvaShortGame`): the card records and owners by uid, the
+    options, each seat's starter and the 補完 and 使徒 cards set aside, as uids."""
+
+    cards: tuple[EvaCard, ...]
+    owner: tuple[int, ...]
+    options: EvaShortOptions
+    main_uids: list[list[int]]
+    aside_uids: list[list[int]]
+
+
+class CityFields:
+    # engine.State: `CityFields` is a plain class, not a `State` (the state classes inherit `State` after their
+    # mixins, so the order of lookup is the same), so `game` can be typed as a protocol in the subclasses below.
+    turn: int
+    action_log: list[Any]
+    events: list[Event] | None
+    tempo: list[tuple[int, int, tuple[float, ...]]]
+    _legal: list[Any] | None
+    _outcome: Outcome | None
     cards: tuple[EvaCard, ...]
     owner: tuple[int, ...]
     city: City
@@ -39,6 +72,9 @@ class CityFields(State):
     protect_turn: list[bool]  # a drama's protect, until the end of the turn
 
     if TYPE_CHECKING:  # the methods the areas call on the city
+        # engine.State
+        def record(self, phase: str, player: int | None, kind: str, **data: Any) -> None: ...
+
         def _to_discard(self, uid: int) -> None: ...  # each state's own
 
         # talk.py (TalkRules)
@@ -53,7 +89,7 @@ class CityFields(State):
 
 
 class EvaFields(CityFields):
-    game: EvaGame
+    game: EvaGameData
     n: int
     rng: random.Random
     players: list[Player]
@@ -95,6 +131,8 @@ class EvaFields(CityFields):
         def _angel_arrives(self, uid: int) -> None: ...
 
         # battle.py (BattleRules)
+        def eva_strength(self, e: int) -> int: ...
+        def battle_strengths(self) -> tuple[int, int]: ...
         def free_weapon_slot(self, e: int) -> bool: ...
         def weapon_slots(self, e: int) -> int: ...
         def _down_eva(self, e: int) -> None: ...
@@ -109,7 +147,7 @@ class EvaFields(CityFields):
 
 
 class ShortFields(CityFields):
-    game: EvaShortGame
+    game: EvaShortGameData
     rng: random.Random
     players: list[Player]
     assigned: list[int]

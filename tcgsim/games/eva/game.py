@@ -17,7 +17,8 @@ after its section of docs/rules/eva.md, which the state classes inherit (their m
     hokan.py         HokanRules       ⑤ 補完フェイズ and the 補完ステージ (EVA-HOKAN)
     short.py         ShortRules       ショートルール (EVA-SHORT)
 
-fields.py declares the attributes they share, for the type checker; view.py holds what a player may see.
+fields.py declares the attributes they share, for the type checker; view.py holds what a player may see;
+options.py holds the options classes (re-exported here).
 Rule ids (EVA-...) refer to docs/rules/eva.md, which cites the seed for each and lists every interpretation
 (I-...); the interpretations are constants and options of these modules, so each can be changed in one place.
 """
@@ -27,7 +28,6 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -50,6 +50,7 @@ from tcgsim.games.eva.cards import (
 from tcgsim.games.eva.counters import CounterRules
 from tcgsim.games.eva.effects import Board, Effect, holds
 from tcgsim.games.eva.hokan import HokanRules
+from tcgsim.games.eva.options import EvaOptions, EvaShortOptions
 from tcgsim.games.eva.setup import SetupRules
 from tcgsim.games.eva.short import SHORT_TEMPO, ShortRules
 from tcgsim.games.eva.speak import SpeakRules
@@ -75,13 +76,6 @@ from tcgsim.games.eva.view import EvaShortView, EvaView
 # the module named after its section of docs/rules/eva.md, mixed into the state classes below.
 __all__ = ["GAME", "SHORT_GAME", "EVENT_TEXT", "EvaGame", "EvaState", "EvaOptions", "WinReason", "EvaShortGame",
            "EvaShortState", "EvaShortOptions", "ShortWinReason", "CityState"]
-
-
-@dataclass(frozen=True)
-class EvaOptions(GameOptions):
-    turn_limit: int = 200  # I-LIMIT: total turns (all players) before the game is a draw
-    rei_recovers: bool = True  # EVA-DRAW1-2 (CITY-02's rule); the short rule voids it (EVA-SHORT-12)
-    random_first_player: bool = True  # EVA-SETUP-7: じゃんけん, i.e. the seeded RNG; False: seat 0 first
 
 
 _PASS = A.Pass()
@@ -615,12 +609,6 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
 # character; down the opponent's character to win. A variant with its own class-level settings (as python-chess
 # does with its variants): EvaShortGame / EvaShortState share the city and the rules of speech (CityState) with
 # the standard rules; its interpretations are I-SHORT in docs/rules/eva.md; its rules are ShortRules (short.py).
-
-
-@dataclass(frozen=True)
-class EvaShortOptions(GameOptions):
-    turn_limit: int = 60  # I-LIMIT: rounds (①-④) before the game is a draw
-    random_first_player: bool = True  # EVA-SHORT-7: seeded RNG; False: seat 0 first
 
 
 class EvaShortGame(Game):

@@ -12,7 +12,7 @@ from tcgsim.games.eva.effects import Board
 from tcgsim.games.eva.state import ChoiceKind, Phase, WindowKind
 
 if TYPE_CHECKING:
-    from tcgsim.games.eva.game import EvaShortState, EvaState
+    from tcgsim.games.eva.fields import EvaFields, ShortFields
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class EvaView:
 
     __slots__ = ("_s", "player")
 
-    def __init__(self, state: EvaState, player: int) -> None:
+    def __init__(self, state: EvaFields, player: int) -> None:
         self._s = state
         self.player = player
 
@@ -194,7 +194,7 @@ class EvaShortView:
 
     __slots__ = ("_s", "player")
 
-    def __init__(self, state: EvaShortState, player: int) -> None:
+    def __init__(self, state: ShortFields, player: int) -> None:
         self._s = state
         self.player = player
 
