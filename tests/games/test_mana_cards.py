@@ -36,12 +36,13 @@ from tcgsim.games.mana.actions import (
     OpenMonster,
     Pass,
     Pay,
+    PlaceMonster,
     Sacrifice,
     UseCard,
 )
 from tcgsim.games.mana.common import BATTLE_MONSTER
 from tcgsim.games.mana.game import ManaState
-from tcgsim.games.mana.state import BattleKind, ChoiceKind
+from tcgsim.games.mana.state import BattleKind, ChoiceKind, Phase
 from tests.games.mana_positions import monster, position, uid_of
 
 # ---------------------------------------------------------------------------------------------------- helpers
@@ -267,6 +268,16 @@ def test_mana_card_019_stone_eye_makes_own_monsters_open_for_free() -> None:
                  monsters=[monster(0, (0, 0), "Narcissos", 0)])
     use(s, "Stone Eye")
     s.apply(OpenMonster((0, 0, 0)))
+    assert on(s, 0, (0, 0)) == ("Narcissos", 0, True) and mana(s, 0) == (0, 7)
+
+
+def test_mana_card_019_stone_eye_offers_an_open_placement_for_free() -> None:
+    s = position(p0_hand=["Stone Eye", "Narcissos"], p0_mana=(7, 0), p0_lands={(0, 0): "Skull Lantern"})
+    use(s, "Stone Eye")  # all 7 spent: Narcissos (cost 2) is placed open for the 0 Stone Eye makes its cost
+    s.apply(EndMain())
+    placed = PlaceMonster(uid_of(s, 0, "Narcissos", "hand"), 0, 0, True)
+    assert placed in s.legal_actions()
+    s.apply(placed)
     assert on(s, 0, (0, 0)) == ("Narcissos", 0, True) and mana(s, 0) == (0, 7)
 
 
@@ -1136,6 +1147,15 @@ def test_mana_card_121_matilda_makes_own_monsters_open_for_1_less() -> None:
     s = position(p0_party=["Matilda"], p0_lands={(0, 0): "Stone Eye"}, p0_mana=(1, 0),
                  monsters=[monster(0, (0, 0), "Narcissos", 0)])
     s.apply(OpenMonster((0, 0, 0)))  # 2 - 1
+    assert on(s, 0, (0, 0)) == ("Narcissos", 0, True) and mana(s, 0) == (0, 1)
+
+
+def test_mana_card_121_matilda_offers_an_open_placement_for_1_less() -> None:
+    s = position(p0_party=["Matilda"], p0_hand=["Narcissos"], p0_lands={(0, 0): "Stone Eye"}, p0_mana=(1, 0),
+                 phase=Phase.PLACEMENT)
+    placed = PlaceMonster(uid_of(s, 0, "Narcissos", "hand"), 0, 0, True)
+    assert placed in s.legal_actions()  # printed 2, 1 with Matilda
+    s.apply(placed)
     assert on(s, 0, (0, 0)) == ("Narcissos", 0, True) and mana(s, 0) == (0, 1)
 
 

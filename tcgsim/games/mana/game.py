@@ -666,6 +666,7 @@ class ManaState(
             seen: set[str] = set()
             cards = self.cards
             place = A.PlaceMonster
+            discounts = any(cards[c.uid].effects.discount for c in me.party)  # Matilda
             for uid in me.hand:
                 card = cards[uid]
                 if card.kind is not _Kind_MONSTER or card.id in seen:
@@ -675,7 +676,9 @@ class ManaState(
                     free = sorted([pos for pos, land in me.lands.items() if land.monster is None])
                     if not free:
                         break
-                affordable = (card.cost or 0) <= me.available
+                # MANA-MON-5: an open placement pays the open cost, Stone Eye's 0 or Matilda's discount included
+                affordable = (card.cost or 0) <= me.available or (
+                    (self.lasting or discounts) and self.open_cost(seat, card) <= me.available)
                 for x, y in free:
                     out.append(_new(place, (uid, x, y, False)))
                     if affordable:
