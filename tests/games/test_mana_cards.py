@@ -1036,9 +1036,22 @@ def test_mana_card_108_hero_swaps_a_character_with_the_character_deck_at_repleni
     end_turn(s)  # player 0's start phase brings Escad in (the top), then Hero may swap
     assert party(s, 0) == [("Hero", False), ("Heroine", False), ("Escad", False)]
     assert s.current_player == 0 and s.pending[-1].kind is ChoiceKind.SWAP and Pass() in s.legal_actions()
-    s.apply(ChooseCharacter(char(s, 0, "Heroine")))  # Heroine for the new top card (Daena)
+    s.apply(ChooseCharacter(char(s, 0, "Heroine")))  # Heroine out; then the card coming in is chosen
+    assert s.pending[-1].kind is ChoiceKind.PICK_CARD and s.current_player == 0
+    assert sorted(names(s, [a.card for a in s.legal_actions()])) == ["Daena", "Larc"]
+    s.apply(ChooseCard(uid_of(s, 0, "Larc", "char_deck")))  # "1 card from your character deck": not the top one
+    assert party(s, 0) == [("Hero", False), ("Larc", False), ("Escad", False)]
+    assert sorted(names(s, s.players[0].char_deck)) == ["Daena", "Heroine"]
+
+
+def test_mana_card_108_hero_picks_the_card_from_the_character_deck() -> None:
+    s = position(active=1, p0_party=["Hero", "Lisa"], p0_char_deck=["Escad", "Daena", "Larc", "Hamson"])
+    end_turn(s)
+    s.apply(ChooseCharacter(char(s, 0, "Lisa")))
+    assert {s.cards[a.card].name for a in s.legal_actions()} == {"Daena", "Larc", "Hamson"}
+    s.apply(ChooseCard(uid_of(s, 0, "Daena", "char_deck")))
     assert party(s, 0) == [("Hero", False), ("Daena", False), ("Escad", False)]
-    assert sorted(names(s, s.players[0].char_deck)) == ["Heroine", "Larc"]
+    assert sorted(names(s, s.players[0].char_deck)) == ["Hamson", "Larc", "Lisa"]
 
 
 def test_mana_card_109_heroine_swaps_too() -> None:

@@ -627,8 +627,9 @@ class ScriptedAgent:
             return float(strength) if not mine else -float(strength)
         if pending is not None and pending.kind is _ChoiceKind_DUEL:  # our best fighter
             return float(card.str_ * 2 + card.def_) if card is not None else 0.0
-        if pending is not None and pending.kind is _ChoiceKind_SWAP:  # a weak one for the average of the deck
-            return 4.5 - strength
+        if pending is not None and pending.kind is _ChoiceKind_SWAP:  # a weak one for the best of the deck
+            incoming = [c.str_ + c.def_ for c in (view.card(u) for u in view.own_character_deck()) if c is not None]
+            return (max(incoming) if incoming else 4.5) - strength
         return -float(strength) if mine else float(strength)
 
 

@@ -63,6 +63,7 @@ from tcgsim.games.mana.common import (
     _Verb_REVEAL_DECK,
     _Verb_SEARCH,
     _Verb_STAND_IN,
+    _Verb_SWAP_WITH_CHARACTER_DECK,
     _Verb_TAP_ALL_CHARACTERS,
     _Verb_TAP_CHARACTER,
     _Verb_TAP_OR_UNTAP,
@@ -442,6 +443,8 @@ class CardEffectRules(StateFields):
                 if self.hand_turn[uid] < 0:
                     self.hand_turn[uid] = self.turn
             self.rng.shuffle(p.deck)
+        elif _Verb_SWAP_WITH_CHARACTER_DECK in verbs:  # Hero, Heroine: the chosen character comes in
+            self._swap_in(seat, ch.arg[0], uid)
         elif _Verb_ARRANGE_CHARACTER_DECK in verbs:  # the chosen character goes on top
             p.char_deck.remove(uid)
             p.char_deck.append(uid)

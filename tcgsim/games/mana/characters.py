@@ -37,7 +37,7 @@ class CharacterRules(StateFields):
 
     def _offer_swaps(self, seat: int) -> None:
         """Hero, Heroine (character replenishment): when the start phase brings characters in, each may swap an
-        untapped party member with the top of the character deck (MANA-FX-CHAR-4)."""
+        untapped party member with a card of the character deck that its owner picks (MANA-FX-CHAR-4)."""
         p = self.players[seat]
         if not p.char_deck:
             return
@@ -46,6 +46,21 @@ class CharacterRules(StateFields):
                 options = tuple(o.uid for o in p.party if not o.tapped)
                 if options:
                     self.pending.append(Choice(_ChoiceKind_SWAP, seat, options, 1, c.uid))
+
+    def _swap_in(self, seat: int, out: int, new: int) -> None:
+        """Hero, Heroine: the character `new` of the character deck takes the place of the party's `out`, which is
+        shuffled into the character deck; its items go to the discard pile (MANA-FX-CHAR-4)."""
+        p = self.players[seat]
+        c = p.character(out)
+        assert c is not None, "offered from the party"
+        p.char_deck.remove(new)
+        p.party[p.party.index(c)] = Character(new)
+        p.discard.extend(c.items)
+        p.char_deck.append(c.uid)
+        _shuffle_characters(p.char_deck, self.cards, self.rng)
+        self._played(new)
+        if self.events is not None:
+            self.record(self._phase_name(), seat, "swap", out=self.cards[c.uid].name, card=self.cards[new].name)
 
     def _refill_party(self, seat: int) -> bool:
         p = self.players[seat]

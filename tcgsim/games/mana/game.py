@@ -69,7 +69,7 @@ from tcgsim.games.mana.lands import LandRules
 from tcgsim.games.mana.monsters import MonsterRules
 from tcgsim.games.mana.options import ManaOptions
 from tcgsim.games.mana.setup import SetupRules
-from tcgsim.games.mana.state import Battle, BattleKind, Character, Choice, Land, Monster, Player, Pos
+from tcgsim.games.mana.state import Battle, BattleKind, Choice, Land, Monster, Player, Pos
 from tcgsim.games.mana.view import ManaView
 
 # The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons and arrow readings,
@@ -883,16 +883,13 @@ class ManaState(
         if k is _ChoiceKind_SWAP:
             self.pending.pop()
             if type(action) is not A.Pass and p.char_deck:
-                c = p.character(action.character)
-                assert c is not None, "offered from the party"
-                new = p.char_deck.pop()
-                p.party[p.party.index(c)] = Character(new)
-                p.discard.extend(c.items)
-                p.char_deck.append(c.uid)
-                _shuffle_characters(p.char_deck, self.cards, self.rng)
-                self._played(new)
-                if self.events is not None:
-                    self.record(self._phase_name(), seat, "swap", out=self.cards[c.uid].name, card=self.cards[new].name)
+                # MANA-FX-CHAR-4: "1 card from your character deck": its owner then picks the card coming in
+                options = tuple(sorted(p.char_deck))
+                if len(options) == 1:
+                    self._swap_in(seat, action.character, options[0])
+                else:
+                    self.pending.append(Choice(_ChoiceKind_PICK_CARD, seat, options, 1, ch.source,
+                                               (action.character,)))
             return
         if k is _ChoiceKind_SACRIFICE:
             self.pending.pop()

@@ -146,6 +146,10 @@ class ManaView:
         cards = self._cards
         return [cards[c.uid] for c in self._s.players[seat].party]
 
+    def own_character_deck(self) -> list[int]:
+        """The viewer's character deck: its contents (its own 8 characters less those in sight), not its order."""
+        return sorted(self._s.players[self.player].char_deck)
+
     def characters_left(self, seat: int) -> int:
         p = self._s.players[seat]
         return len(p.party) + len(p.char_deck)
