@@ -653,6 +653,17 @@ def test_eva_draw2_3_put_cards_go_under_their_targets_the_others_to_the_discard_
     assert "Emergency Alert" in names(s, s.players[0].discard) and s.spoken == []
 
 
+def test_eva_character_spoken_as_serif_is_discarded() -> None:
+    """EVA-DRAW2-3: a character card spoken on its セリフ side is a セリフ (④(2): ドラマ、バトル、セリフ go to the
+    捨て札): it does not go under its main character, so it gives no allowance and no put_under credit."""
+    s = position([["Toji Suzuhara", "Emergency Alert"], ["Pen Pen"]], phase="main")
+    serif(s, 0, "Toji Suzuhara", "rei", Mark.SEEK)
+    pass_until(s, lambda s: s.phase not in (Phase.MAIN, Phase.DRAW2))
+    assert s.under_char[C["shinji"]] == []
+    assert "Toji Suzuhara" in names(s, s.players[0].discard)
+    assert s.allowance(C["shinji"]) == 1
+
+
 def test_eva_draw2_4_the_phase_ends_when_everyone_is_done() -> None:
     s = position([["Emergency Alert", "Pen Pen"], ["Pen Pen"]], phase="main", hokans=["H-01", "H-01"],
                  levels=[2, 0])

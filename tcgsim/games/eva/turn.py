@@ -165,7 +165,8 @@ class TurnRules(EvaFields):
         for sp in mine:  # EVA-DRAW2-3, I-PUT
             self.spoken.remove(sp)
             card = self.cards[sp.uid]
-            place = self._slide_under(sp, card) if card.is_put and not sp.cancelled else None
+            # EVA-DRAW2-3: only a put-type card spoken on its card side goes under; its セリフ side is a セリフ
+            place = self._slide_under(sp, card) if card.is_put and not sp.serif and not sp.cancelled else None
             if place is None:
                 self._to_discard(sp.uid)
             else:
