@@ -758,6 +758,18 @@ def test_mana_card_077_meimeis_fruit_divination_puts_a_chosen_character_on_top()
     assert s.players[0].char_deck[-1] == larc
 
 
+def test_mana_card_077_meimeis_fruit_divination_orders_the_whole_character_deck() -> None:
+    s = position(p0_hand=["Meimei's Fruit Divination"], p0_lands={(0, 0): "Skull Lantern"}, p0_mana=(2, 0),
+                 p0_char_deck=["Escad", "Daena", "Larc", "Hamson"])
+    use(s, "Meimei's Fruit Divination")
+    order = ["Hamson", "Escad", "Larc"]  # top first; Daena, the last, goes to the bottom without a decision
+    for i, name in enumerate(order):
+        assert s.pending[-1].kind is ChoiceKind.PICK_CARD and len(s.legal_actions()) == 4 - i
+        s.apply(ChooseCard(uid_of(s, 0, name, "char_deck")))
+    assert not s.pending
+    assert names(s, s.players[0].char_deck) == ["Daena", "Larc", "Escad", "Hamson"]  # bottom to top
+
+
 def test_mana_card_078_gaeuss_pulse_becomes_a_land_of_its_own() -> None:
     s = position(p0_hand=["Gaeus's Pulse", "Gaeus's Pulse"], p0_lands={(0, 0): "Skull Lantern"}, p0_mana=(12, 0))
     use(s, "Gaeus's Pulse", at=((0, 1, 0),))

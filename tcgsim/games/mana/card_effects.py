@@ -445,9 +445,15 @@ class CardEffectRules(StateFields):
             self.rng.shuffle(p.deck)
         elif _Verb_SWAP_WITH_CHARACTER_DECK in verbs:  # Hero, Heroine: the chosen character comes in
             self._swap_in(seat, ch.arg[0], uid)
-        elif _Verb_ARRANGE_CHARACTER_DECK in verbs:  # the chosen character goes on top
-            p.char_deck.remove(uid)
-            p.char_deck.append(uid)
+        elif _Verb_ARRANGE_CHARACTER_DECK in verbs:  # Meimei: the deck is ordered one card at a time, top first
+            placed = (*ch.arg, uid)
+            cards = self.cards
+            others = [u for u in p.char_deck if cards[u].kind is not _Kind_CHARACTER]  # Useless Putty stays on top
+            rest = [u for u in p.char_deck if cards[u].kind is _Kind_CHARACTER and u not in placed]
+            p.char_deck = rest + list(reversed(placed)) + others  # the top is the end of the list
+            left = tuple(u for u in ch.options if u != uid)
+            if len(left) > 1:
+                self.pending.append(Choice(_ChoiceKind_PICK_CARD, seat, left, 1, ch.source, placed))
         elif _Verb_MILL_CHOOSE in verbs:
             q = self.players[ch.arg[0]]
             q.deck.remove(uid)
