@@ -32,7 +32,7 @@ from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
-from tcgsim.games.godzilla.options import Draws, FirstPlayer, Relief
+from tcgsim.games.godzilla.options import Draws, FirstPlayer, PregameRebellion, Relief
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
@@ -573,13 +573,30 @@ def test_gz_setup_14_pre_game_monsters_only_on_open_bases_sharing_an_attribute()
     assert {names(s, [a.card])[0] for a in of(s, A.PlaceMonster)} == {"Anguirus"}  # Mothra Larva: 蟲 水
 
 
-def test_gz_setup_15_pre_game_placement_over_control_rebels() -> None:
-    # Plain (control 1) and Anguirus (rebellion 2): it rebels at once, attacks its own base (the only target,
-    # rebellion 0): 4 power - 1 defense = 3 damage, takes 0 - 5 -> 0; it survives and goes to the deck bottom
-    s = pregame(["Anguirus", "Guard"], ["Plain"])
+def test_gz_setup_15_pre_game_rebellion_is_checked_after_the_placement() -> None:
+    # Plain (control 1) and Anguirus (rebellion 2): nothing happens while the placement goes on; when it ends,
+    # Anguirus rebels, attacks its own base (the only target, rebellion 0): 4 power - 1 defense = 3 damage, takes
+    # 0 - 5 -> 0; it survives and goes to the deck bottom
+    s = pregame(["Anguirus", "Plain"], ["Plain"])
     s.apply(find(s, A.PlaceMonster, "Anguirus"))
+    assert names(s, [m.uid for m in s.players[1].mons]) == ["Anguirus"] and s.phase is Phase.PREGAME
+    s.apply(A.EndPlacement())
     assert s.players[1].mons == [] and names(s, s.players[1].deck[:1]) == ["Anguirus"]
     assert s.players[1].row[0].damage == 3
+
+
+def test_gz_int_30_the_order_of_the_pre_game_placement_does_not_matter() -> None:
+    # Anguirus (2) first on Plain (1), then Tokyo closed (3): control 4 when the placement ends, no rebellion
+    s = pregame(["Anguirus", "Tokyo"], ["Plain"])
+    s.apply(find(s, A.PlaceMonster, "Anguirus"))
+    s.apply(find(s, A.PlaceBase, "Tokyo", slot=A.RIGHT))
+    s.apply(A.EndPlacement())
+    assert names(s, [m.uid for m in s.players[1].mons]) == ["Anguirus"]
+    # the old reading (`pregame_rebellion=each_card`): Anguirus rebels as soon as it is placed
+    s = position(["Mount Fuji"], ["Plain"], p1_hand=["Anguirus", "Tokyo"], phase=Phase.PREGAME, active=1, turn=0,
+                 options=GzOptions(draws=Draws.ACTIVE, pregame_rebellion=PregameRebellion.EACH_CARD))
+    s.apply(find(s, A.PlaceMonster, "Anguirus"))
+    assert s.players[1].mons == [] and names(s, s.players[1].deck[:1]) == ["Anguirus"]
 
 
 # ---------------------------------------------------------------------------------------------------- turns

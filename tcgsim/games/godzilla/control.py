@@ -8,7 +8,8 @@ rebellion as soon as the step that made it due is over.
 
 from __future__ import annotations
 
-from tcgsim.games.godzilla.state import GzStateFields, J, Mon, _opp
+from tcgsim.games.godzilla.options import PregameRebellion
+from tcgsim.games.godzilla.state import GzStateFields, J, Mon, Phase, _opp
 
 
 class ControlRules(GzStateFields):
@@ -23,8 +24,11 @@ class ControlRules(GzStateFields):
         return sum(self.mstat(m, "rebellion") for m in self.players[seat].mons)
 
     def _rebellion_due(self, seat: int) -> bool:
-        """GZ-CTRL-3: total rebellion above total control (after one's initial placement, GZ-INT-14)."""
+        """GZ-CTRL-3: total rebellion above total control (after one's initial placement, GZ-INT-14; after the
+        pre-game placement, GZ-SETUP-15, unless `pregame_rebellion=each_card`)."""
         if not self.initial_done[seat] or not self.players[seat].mons:
+            return False
+        if self.phase is Phase.PREGAME and self.opts.pregame_rebellion is PregameRebellion.AFTER:
             return False
         return self.rebellion(seat) > self.control(seat)
 

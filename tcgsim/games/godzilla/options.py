@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["Draws", "FirstPlayer", "GzOptions", "Relief"]
+__all__ = ["Draws", "FirstPlayer", "GzOptions", "PregameRebellion", "Relief"]
 
 
 class FirstPlayer(StrEnum):
@@ -34,6 +34,13 @@ class Draws(StrEnum):
     ACTIVE = "active"  # only the active player draws
 
 
+class PregameRebellion(StrEnum):
+    """GZ-SETUP-15: when the pre-game placement's rebellion is checked."""
+
+    AFTER = "after"  # once, when the pre-game placement ends (the seed: ここで怪獣を配置した場合 ... 発生する)
+    EACH_CARD = "each_card"  # as each card is placed (GZ-CTRL-3's "at once"; tcgsim's rule until issue 13)
+
+
 @dataclass(frozen=True)
 class GzOptions(GameOptions):
     turn_limit: int = field(default=100, metadata={"help": "total turns (both players) before a draw (GZ-INT-12)"})
@@ -53,3 +60,6 @@ class GzOptions(GameOptions):
     relief: Relief = field(default=Relief.ANY, metadata={
         "help": "GZ-INT-24: any (the defender picks any awake, open monster of theirs) or neighbours (only from "
                 "the attacked base and the bases next to it)"})
+    pregame_rebellion: PregameRebellion = field(default=PregameRebellion.AFTER, metadata={
+        "help": "GZ-SETUP-15: after (rebellion checked once, when the pre-game placement ends) or each_card (as "
+                "each card is placed)"})

@@ -94,6 +94,7 @@ class SetupRules(GzStateFields):
                 p.placed += 1
         else:  # pre-game placement
             if t is A.EndPlacement:
+                self.dirty = True  # GZ-SETUP-15: the rebellion check after the pre-game placement
                 self._next_setup_step()
             elif t is A.PlaceBase:
                 p.hand.remove(action.card)
