@@ -831,9 +831,29 @@ def test_mana_card_084_inspector_boyds_investigation_opens_x_enemy_monsters() ->
                  p1_lands={(0, 0): "Stone Eye", (1, 0): "Jade Egg"}, p1_mana=(0, 0),
                  monsters=[monster(1, (0, 0), "Sahagin", 1), monster(1, (1, 0), "Narcissos", 1)])
     assert {a.x for a in uses(s)} == {1, 2}
-    use(s, "Inspector Boyd's Investigation", at=((1, 0, 0), (1, 1, 0)), x=2)
+    use(s, "Inspector Boyd's Investigation", x=2)
+    assert s.pending[-1].kind is ChoiceKind.PICK_PLACE and s.current_player == 0
+    s.apply(ChoosePlace((1, 0, 0)))  # the last one opens without a decision
     assert mana(s, 0) == (0, 2) and on(s, 1, (0, 0)) == ("Sahagin", 1, True)
     assert on(s, 1, (1, 0)) is None  # Narcissos cannot be paid for
+
+
+def test_mana_card_084_inspector_boyds_x_is_not_capped_and_its_user_orders_the_openings() -> None:
+    lands = {(0, 0): "Stone Eye", (1, 0): "Jade Egg", (2, 0): "Skull Lantern", (0, 1): "Color Blocks"}
+    spec = [monster(1, (0, 0), "Sahagin", 1), monster(1, (1, 0), "Narcissos", 1),
+            monster(1, (2, 0), "Beholder", 1), monster(1, (0, 1), "Molebear", 1)]
+    s = position(p0_hand=["Inspector Boyd's Investigation"], p0_lands={(0, 0): "Moon's Mirror"}, p0_mana=(4, 0),
+                 p1_lands=lands, p1_mana=(2, 0), monsters=spec)
+    assert {a.x for a in uses(s)} == {1, 2, 3, 4}  # up to X, X paid: no cap at 3
+    use(s, "Inspector Boyd's Investigation", x=2)
+    assert len(s.legal_actions()) == 4
+    s.apply(ChoosePlace((1, 2, 0)))  # Beholder first: it takes the 2 mana
+    assert on(s, 1, (2, 0)) == ("Beholder", 1, True) and mana(s, 1) == (0, 2)
+    assert {a.at for a in s.legal_actions()} == {(1, 0, 0), (1, 1, 0), (1, 0, 1)}
+    s.apply(ChoosePlace((1, 1, 0)))  # then Narcissos, which cannot be paid for now
+    assert on(s, 1, (1, 0)) is None and not s.pending
+    assert on(s, 1, (0, 0)) == ("Sahagin", 1, False) and on(s, 1, (0, 1)) == ("Molebear", 1, False)
+    assert mana(s, 0) == (2, 2)  # X = 2 paid
 
 
 def test_mana_card_085_windcallers_anger_trashes_an_open_enemy_monster() -> None:

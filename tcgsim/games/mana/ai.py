@@ -776,7 +776,7 @@ class ScriptedAgent:
             own = sum(len(i) for i in view.items(me).values()) if a.target < 0 else 0
             return 2.0 * (theirs - own)
         if v is _Verb_OPEN_MONSTERS:
-            return 1.0 * max(1, len(a.at)) if a.at else 0.5
+            return 1.0 * max(1, a.x or len(a.at)) if (a.at or a.x) else 0.5
         if v is _Verb_TO_CHARACTER_DECK:
             return 1.5 if a.target == opp else -1.0
         if v is _Verb_TAP_CHARACTER or v is _Verb_UNTAP_CHARACTER or v is _Verb_TAP_OR_UNTAP:

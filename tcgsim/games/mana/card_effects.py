@@ -252,7 +252,10 @@ class CardEffectRules(StateFields):
                 c.items.remove(a.target)
                 P[self.game.owner[a.target]].discard.append(a.target)
         elif v is _Verb_OPEN_MONSTERS:
-            if a.at:
+            places = []
+            if e.target == "opponent_facedown_monsters":  # Inspector Boyd: X of them, in the order its user picks
+                self._boyd_next(seat, a.card, a.x)
+            elif a.at:
                 places = [(w[0], (w[1], w[2])) for w in a.at]
             else:  # Tome of Magic: every face-down monster, the user's own first
                 places = [(s, pos) for s in (seat, opp) for pos, land in P[s].lands.items()
@@ -425,6 +428,25 @@ class CardEffectRules(StateFields):
                 _shuffle_characters(me.char_deck, self.cards, self.rng)
         else:
             self._do(e, a.card, seat, None, None)
+
+    def _boyd_next(self, seat: int, source: int, left: int) -> None:
+        """Inspector Boyd's Investigation: `left` more enemy face-down monsters to open; its user names the next
+        (a PICK_PLACE choice marked `(3,)`), unless only one can be."""
+        places = self._facedown_enemy_places(seat)
+        if left <= 0 or not places or self._outcome is not None:
+            return
+        if len(places) == 1:
+            w = places[0]
+            self._open_monster(w[0], (w[1], w[2]), in_battle=False, by_character_attack=False)
+            return
+        self.pending.append(Choice(_ChoiceKind_PICK_PLACE, seat, tuple(self._code(w[0], (w[1], w[2]))
+                                                                       for w in places), left, source, (3,)))
+
+    def _boyd_open(self, ch: Choice, w: tuple[int, int, int]) -> None:
+        m = self.monster_at(w)
+        if m is not None and not m.face_up:
+            self._open_monster(w[0], (w[1], w[2]), in_battle=False, by_character_attack=False)
+        self._boyd_next(ch.player, ch.source, ch.count - 1)
 
     def _picked(self, ch: Choice, uid: int) -> None:
         seat = ch.player

@@ -4,7 +4,6 @@ techniques in a battle window, cancels), and the stack of cards being used."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from tcgsim.games.mana import actions as A
@@ -133,13 +132,10 @@ class CardUseRules(StateFields):
                         continue
                     out.append((-1, ((s, pos[0], pos[1]),)))
             return out
-        if t == "opponent_facedown_monsters":  # Inspector Boyd: up to X of them, X paid
-            places = [(s, pos[0], pos[1]) for s in (0, 1) for pos, land in P[s].lands.items()
-                      if land.monster is not None and land.monster.owner == opp and not land.monster.face_up]
-            out = []
-            for r in range(1, min(len(places), x_max, 3) + 1):
-                out += [(-1, combo) for combo in itertools.combinations(places, r)]
-            return out
+        if t == "opponent_facedown_monsters":  # Inspector Boyd: X paid, X from 1 to all of them; which and in
+            # what order is chosen as it resolves, one at a time (card_effects.py `_boyd_next`)
+            n = len(self._facedown_enemy_places(seat))
+            return [(-1, ()) for _x in range(min(n, x_max))]
         if t in ("opponent_land", "empty_land"):
             out = []
             for s in ((opp,) if t == "opponent_land" else (0, 1)):
@@ -198,6 +194,13 @@ class CardUseRules(StateFields):
             return [(BATTLE_MONSTER, ())]
         return []
 
+    def _facedown_enemy_places(self, seat: int) -> list[tuple[int, int, int]]:
+        """Places of the face-down monsters of `seat`'s opponent, on either side's lands."""
+        opp = _opp(seat)
+        return [(s, pos[0], pos[1]) for s in (0, 1) for pos, land in self.players[s].lands.items()
+                if land.monster is not None and land.monster.owner == opp and not land.monster.face_up
+                and self.cards[land.monster.uid].kind is _Kind_MONSTER]
+
     def _use_ok(self, seat: int, e: Effect) -> bool:
         """The in-battle conditions of a support (Kristie's Auction, Nouvelle's Prayer, Pokiehl...)."""
         cond = e.cond
@@ -253,7 +256,7 @@ class CardUseRules(StateFields):
             return [_new(use, (uid, -1, (), 0))]
         if x_cost:  # Inspector Boyd: X is the number of monsters opened
             avail = self.players[seat].available - cost
-            return [_new(use, (uid, t, at, len(at))) for t, at in self._targets(seat, head, avail)]
+            return [_new(use, (uid, t, at, x)) for x, (t, at) in enumerate(self._targets(seat, head, avail), 1)]
         return [_new(use, (uid, t, at, 0)) for t, at in self._targets(seat, head)]
 
     def _hand_uses(self, seat: int, timing: str) -> list[Any]:

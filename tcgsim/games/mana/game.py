@@ -873,6 +873,8 @@ class ManaState(
                     if self.events is not None:
                         self.record(self._phase_name(), owner, "land_shift",
                                     card=self.cards[lands[(w[1], w[2])].uid].name, x=w[1], y=w[2])
+            elif ch.arg == (3,):  # Inspector Boyd: open it, then the next
+                self._boyd_open(ch, w)
             elif self.monster_at(w) is not None:  # Trembling Spoon
                 self._trash_monster(w[0], (w[1], w[2]), in_battle=False)
             return
