@@ -194,7 +194,7 @@ def test_eva_i_limit_the_turn_cap_is_a_draw_with_its_reason() -> None:
     s = game.new_initial_state()
     pass_until(s, lambda s: s.is_terminal)
     assert s.outcome is not None and s.outcome.winner is None and s.outcome.reason is Termination.TURN_LIMIT
-    assert s.outcome.turns == 4
+    assert s.outcome.turns == 3  # the turns played (issue 13: it reported limit + 1)
 
 
 # ---------------------------------------------------------------------------------------------------- setup
@@ -575,6 +575,18 @@ def test_eva_i_battle_defeat_angel_wins_at_once() -> None:
     speak(s, 0, "Unit-00 Self-Destruct")  # humanity wins; Rei is downed
     pass_until(s, lambda s: s.battle is None)
     assert battle_result(s)["result"] == "wins" and s.down[C["rei"]] and s.angels_defeated == 1
+
+
+def test_eva_battle_3_no_eva_loses_even_with_defeat_angel() -> None:
+    """EVA-BATTLE-3: 「1機も参加させなくても構わないが戦闘は必ず負けになる」: a defeat_angel card does not win a
+    battle no Eva joined (issue 13: forced_win won it)."""
+    s = position([["Unit-00 Self-Destruct", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Zeruel"))
+    s.apply(Launch())
+    if "Unit-00 Self-Destruct" in {s.cards[a.card].name for a in s.legal_actions()
+                                   if isinstance(a, Speak) and not a.serif}:
+        speak(s, 0, "Unit-00 Self-Destruct")
+    pass_until(s, lambda s: s.battle is None)
+    assert battle_result(s)["result"] == "loses" and s.angels_defeated == 0
 
 
 def test_eva_i_right_the_player_before_takes_the_cards() -> None:

@@ -111,7 +111,7 @@ class BattleRules(EvaFields):
         assert b is not None
         b.step = 3
         total, angel = self.battle_strengths()
-        won = b.forced_win or (bool(b.evas) and total > angel)
+        won = bool(b.evas) and (b.forced_win or total > angel)  # EVA-BATTLE-3: no Eva, always lost
         b.won = won
         seat = self.active
         self.record("battle", seat, "battle_result", result="wins" if won else "loses", total=total,

@@ -75,7 +75,7 @@ class CardEffectRules(EvaFields):
             if b is not None and b.step in (1, 2):
                 b.forced_win = True
                 self.record(phase, seat, "effect", card=card.name, text="humanity wins this battle")
-            elif b is not None and b.won is False and self.angel == b.angel:
+            elif b is not None and b.won is False and b.evas and self.angel == b.angel:  # EVA-BATTLE-3
                 b.won = True
                 self._defeat_angel()
         elif v is Verb.SORTIE and target >= 0:

@@ -158,7 +158,8 @@ class ShortRules(ShortFields):
         if not any(p.hand for p in self.players):
             self._end(None, ShortWinReason.EXHAUSTED)
             return
-        if self.turn > self.game.options.turn_limit:
+        if self.turn > self.game.options.turn_limit:  # I-LIMIT: `turn_limit` rounds were played
+            self.turn = self.game.options.turn_limit  # the game records the rounds played, not the next one
             self._end(None, Termination.TURN_LIMIT)
             return
         self.active = 1 - self.active

@@ -64,10 +64,10 @@ class TurnRules(EvaFields):
 
     def _start_turn(self) -> None:
         """① 第1ドローフェイズ up to its speaking window (EVA-DRAW1-1..4)."""
-        self.turn += 1
-        if self.turn > self.game.options.turn_limit:  # I-LIMIT
+        if self.turn >= self.game.options.turn_limit:  # I-LIMIT: `turn_limit` turns were played (and recorded)
             self._end(None, Termination.TURN_LIMIT)
             return
+        self.turn += 1
         self._enter(Phase.DRAW1)
         seat = self.active
         p = self.players[seat]
