@@ -1738,6 +1738,24 @@ def test_mana_fx_land_2_ss_buccaneer_not_next_to_an_enemy_monster_nor_when_held(
     assert not any(isinstance(a, MakeLand) and a.card < 0 for a in s.legal_actions())  # held by the enemy
 
 
+def test_mana_fx_land_2_ss_buccaneer_is_shifted_by_the_player_whose_monster_holds_it() -> None:
+    grid = {(0, 0): "Pirate's Hook", (1, 0): "Jade Egg", (1, 1): "Stone Eye"}
+    s = position(p1_lands=grid, monsters=[monster(1, (0, 0), "Sahagin", 0, True)], p0_mana=(1, 1), p1_mana=(2, 0))
+    hook = uid_of(s, 1, "Pirate's Hook", "lands")
+    shifts = [a for a in s.legal_actions() if isinstance(a, MakeLand) and a.card < 0]
+    assert shifts == [MakeLand(-1 - hook, 0, 1)]  # on the land owner's grid, its frame and its neighbours
+    s.apply(shifts[0])
+    assert lands(s, 1) == {(0, 1): "Pirate's Hook", (1, 0): "Jade Egg", (1, 1): "Stone Eye"}
+    assert on(s, 1, (0, 1)) == ("Sahagin", 0, True) and mana(s, 0) == (1, 1) and mana(s, 1) == (2, 0)
+    assert not any(isinstance(a, MakeLand) and a.card < 0 for a in s.legal_actions())  # once a turn
+    # not next to a land holding a monster of the occupier's opponent (the land owner)
+    s = position(p1_lands={**grid, (0, 2): "Flame", (1, 2): "Wheel"},
+                 monsters=[monster(1, (0, 0), "Sahagin", 0, True), monster(1, (0, 2), "Molebear", 1)])
+    assert not any(isinstance(a, MakeLand) and a.card < 0 for a in s.legal_actions())
+    s = position(p1_lands=grid)  # an empty enemy SS Buccaneer is not ours to shift
+    assert not any(isinstance(a, MakeLand) and a.card < 0 for a in s.legal_actions())
+
+
 def test_mana_fx_land_3_orchard_and_tree_of_mana_one_icon_each() -> None:
     L, D, Wo, G, F = Attr.LIGHT, Attr.DARK, Attr.WOOD, Attr.GOLD, Attr.FIRE
     s = position(p0_lands={(0, 0): "Golden Seed"})

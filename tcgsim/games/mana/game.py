@@ -651,9 +651,13 @@ class ManaState(
                         group = attacks[where] = tuple([_new(attack, (where, chars)) for chars in attacks[()]])
                     out += group
         if not self.shifted and self.game.shift_lands:  # SS Buccaneer (Pirate's Hook's land side)
-            for pos, land in me.lands.items():
-                if cards[land.uid].effects.shift_land and not (land.monster and land.monster.owner != seat):
-                    out.extend(A.MakeLand(-1 - land.uid, x, y) for x, y in self._shift_targets(seat, pos))
+            for s in (seat, opp):  # MANA-FX-LAND-2: an enemy monster on it gives its effect to that monster's player
+                for pos, land in self.players[s].lands.items():
+                    if not cards[land.uid].effects.shift_land:
+                        continue
+                    holder = land.monster.owner if land.monster is not None else s
+                    if holder == seat:
+                        out.extend(A.MakeLand(-1 - land.uid, x, y) for x, y in self._shift_targets(s, pos, seat))
         out.append(_END_MAIN)
         return out
 

@@ -159,10 +159,14 @@ class LandRules(StateFields):
             lands[pos] = land
         return squares
 
-    def _shift_targets(self, seat: int, pos: Pos) -> list[Pos]:
+    def _shift_targets(self, seat: int, pos: Pos, mover: int | None = None) -> list[Pos]:
+        """Where SS Buccaneer at `pos` of `seat`'s grid may shift, for `mover` (the land's owner, or the player
+        whose monster holds it, MANA-FX-LAND-2): inside that grid's 3x3 frame, next to another of its lands, not
+        next to a land holding a monster of the mover's opponent."""
+        mover = seat if mover is None else mover
         lands = self.players[seat].lands
         others = {p: land for p, land in lands.items() if p != pos}
-        blocked = {p for p, land in others.items() if land.monster is not None and land.monster.owner != seat}
+        blocked = {p for p, land in others.items() if land.monster is not None and land.monster.owner != mover}
         out = []
         for dx, dy in ARROW_OFFSETS:
             to = (pos[0] + dx, pos[1] + dy)
@@ -180,7 +184,9 @@ class LandRules(StateFields):
         return sorted(out)
 
     def _shift(self, seat: int, land_uid: int, to: Pos) -> None:
-        lands = self.players[seat].lands
+        """`seat` shifts SS Buccaneer: its own, or an enemy one its monster holds (MANA-FX-LAND-2)."""
+        owner = seat if any(land.uid == land_uid for land in self.players[seat].lands.values()) else 1 - seat
+        lands = self.players[owner].lands
         pos = next(p for p, land in lands.items() if land.uid == land_uid)
         lands[to] = lands.pop(pos)
         self.shifted = True
