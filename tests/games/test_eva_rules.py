@@ -700,6 +700,22 @@ def test_eva_draw2_5_a_player_who_cannot_draw_its_points_drops_out() -> None:
     assert s.players[0].out and s.alive() == [1, 2]
 
 
+def test_eva_i_draw_an_empty_deck_drops_out_at_the_end_of_the_second_draw_phase() -> None:
+    """I-DRAW (issue 13): 「山札がなくなりカードが引けなくなったプレイヤー」: a player whose 山札 is empty at the end
+    of the 第2ドローフェイズ drops out, even with no draw points to draw; --option deck_out=short keeps the old
+    reading (only a player who drew fewer than its points)."""
+    from tcgsim.games.eva.options import DeckOutReading
+    hands = [["Pen Pen", "Pen Pen"], ["Pen Pen"], ["Pen Pen"]]
+    decks = [[], ["Bonds"] * 4, ["Bonds"] * 4]
+    s = position(hands, phase="main", decks=decks, filler=False)
+    pass_until(s, lambda s: s.phase not in (Phase.MAIN, Phase.DRAW2))
+    assert s.players[0].out and s.alive() == [1, 2]
+    s = position(hands, phase="main", decks=decks, filler=False,
+                 options=EvaOptions(random_first_player=False, deck_out=DeckOutReading.SHORT))
+    pass_until(s, lambda s: s.phase not in (Phase.MAIN, Phase.DRAW2))
+    assert not s.players[0].out and s.alive() == [0, 1, 2]
+
+
 def test_eva_draw2_6_one_player_left_wins_or_must_face_the_angel() -> None:
     s = position([["Emergency Alert"], []], phase="main")
     pass_until(s, lambda s: s.is_terminal)

@@ -5,11 +5,19 @@ options imports the game."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["EvaOptions", "EvaShortOptions"]
+__all__ = ["DeckOutReading", "EvaOptions", "EvaShortOptions"]
+
+
+class DeckOutReading(StrEnum):
+    """I-DRAW: who drops out under ④'s 「山札がなくなりカードが引けなくなったプレイヤー」 at the end of the phase."""
+
+    EMPTY = "empty"  # the seed's words: the 山札 is gone, so the player can draw no more
+    SHORT = "short"  # the player drew fewer cards than its draw points this phase
 
 
 @dataclass(frozen=True)
@@ -17,6 +25,9 @@ class EvaOptions(GameOptions):
     turn_limit: int = 200  # I-LIMIT: total turns (all players) before the game is a draw
     rei_recovers: bool = True  # EVA-DRAW1-2 (CITY-02's rule); the short rule voids it (EVA-SHORT-12)
     random_first_player: bool = True  # EVA-SETUP-7: じゃんけん, i.e. the seeded RNG; False: seat 0 first
+    deck_out: DeckOutReading = field(default=DeckOutReading.EMPTY, metadata={
+        "help": "EVA-DRAW2-5 / I-DRAW: who drops out at the end of the 第2ドローフェイズ besides an empty hand: empty "
+                "(the seed: 山札がなくなり, an empty deck) or short (drew fewer than its draw points this phase)"})
 
 
 @dataclass(frozen=True)

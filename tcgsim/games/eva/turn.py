@@ -12,6 +12,7 @@ from tcgsim.engine import TempoMetric, Termination
 from tcgsim.games.eva.cards import CHAR_NAMES, EVA_NAMES, N_CHARS, N_EVAS, EvaCard, Kind
 from tcgsim.games.eva.effects import CHAR_INDEX, Verb
 from tcgsim.games.eva.fields import EvaFields
+from tcgsim.games.eva.options import DeckOutReading
 from tcgsim.games.eva.state import Choice, ChoiceKind, Phase, Spoken, Window, WindowKind
 
 FIRST_DRAW = 1  # EVA-DRAW1-3: 手番プレイヤーのみ山札からカードを1枚引く
@@ -132,9 +133,10 @@ class TurnRules(EvaFields):
     def _draw2_step(self) -> None:
         """EVA-DRAW2-1..3 for the next player in line; then EVA-DRAW2-5, -6."""
         if not self.draw2:
+            empty_deck = self.game.options.deck_out is DeckOutReading.EMPTY  # I-DRAW
             for seat in self.alive():  # EVA-DRAW2-5
                 p = self.players[seat]
-                if not p.hand or self.starved[seat]:
+                if not p.hand or self.starved[seat] or (empty_deck and not p.deck):
                     self._drop(seat, "empty hand" if not p.hand else "cannot draw")
             self._check_survivors()
             if self._outcome is None:
