@@ -32,7 +32,7 @@ from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
-from tcgsim.games.godzilla.options import Draws, FirstPlayer, PregameRebellion, Relief
+from tcgsim.games.godzilla.options import Draws, FirstPlayer, OperationWindows, PregameRebellion, Relief
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
@@ -1352,6 +1352,52 @@ def test_gz_op_3_in_the_advance_phase_the_opponents_turn_and_inside_battles() ->
     s.apply(find(s, A.UseOperation, "Cadmium Shells", target=anguirus))
     settle(s)
     assert battle_events(s) == [] and damage_of(s, site_id(s, 1, 0)) == 0
+
+
+def test_gz_op_3_the_opponent_uses_an_operation_in_the_active_players_turn() -> None:
+    # the start of P1's placement phase (after the draws): P2 may use one operation, then P1 places
+    s = position(["Mount Fuji"], ["Mount Fuji"], [mon("Anguirus", 0, 0)], p0_deck=["Plain"] * 2,
+                 p1_hand=["Air Strike", "Air Strike"] + ["Plain"] * 5, phase=Phase.DRAW, draws_left=2,
+                 options=ONLY_ACTIVE_DRAWS)
+    while s.phase is Phase.DRAW:
+        s.apply(A.Draw(False))
+    anguirus = mon_id(s, 0, "Anguirus")
+    assert s.phase is Phase.PLACEMENT and pending(s) is J.OPWIN and s.current_player == 1
+    s.apply(find(s, A.UseOperation, "Air Strike", target=anguirus))
+    settle(s, answer=lambda x: find(x, A.Pay, "Plain") if pending(x) is J.PAY else None)  # P2 pays the cost
+    assert s.mon(anguirus).damage == 2 and pending(s) is None and s.current_player == 0  # one use: it closes
+    # the start of the advance phase: another window
+    s.apply(A.EndPlacement())
+    assert s.phase is Phase.ADVANCE and pending(s) is J.OPWIN and s.current_player == 1
+    # `operation_windows=before_battle`: no window outside the battles
+    s = position(["Mount Fuji"], ["Mount Fuji"], [mon("Anguirus", 0, 0)],
+                 p1_hand=["Air Strike", "Plain", "Plain"], phase=Phase.PLACEMENT,
+                 options=GzOptions(operation_windows=OperationWindows.BEFORE_BATTLE))
+    s.apply(A.EndPlacement())
+    assert pending(s) is None and s.current_player == 0
+
+
+def test_gz_int_31_an_operation_after_the_battle_cards_are_revealed() -> None:
+    # Anguirus against Baragon: after both chose (the defender now sees the attacker's choice), the defender may
+    # still put the attacker to sleep: the battle is called off
+    s = position(["Mount Fuji"], ["Mount Fuji"], [mon("Anguirus", 0, 0), mon("Baragon", 1, 0)],
+                 p0_hand=["Guard"], p1_hand=["Cadmium Shells", "Plain", "Plain"], phase=Phase.ADVANCE,
+                 record_events=True)
+    anguirus = mon_id(s, 0, "Anguirus")
+    s.apply(A.Attack(anguirus, site_id(s, 1, 0)))
+    end_advance(s)
+    s.apply(A.Relieve(mon_id(s, 1, "Baragon")))
+    while pending(s) is J.OPWIN and len(s.jobs[-1]) == 2:
+        s.apply(A.Pass())  # the windows before the battle
+    guard = s.players[0].hand[0]
+    if pending(s) is J.FIGHT and s.current_player == 0:
+        s.apply(A.Fight(guard, -1) if A.Fight(guard, -1) in s.legal_actions() else A.Fight(-1, -1))
+    if pending(s) is J.FIGHT:
+        s.apply(A.Fight(-1, -1))
+    assert pending(s) is J.OPWIN and s.current_player == 1 and len(s.jobs[-1]) == 3
+    s.apply(find(s, A.UseOperation, "Cadmium Shells", target=anguirus))
+    settle(s)
+    assert battle_events(s) == [] and s.mon(anguirus).asleep
 
 
 def test_gz_op_4_a_used_operation_goes_to_the_destroyed_zone() -> None:

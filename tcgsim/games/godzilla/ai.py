@@ -498,6 +498,10 @@ class ScriptedAgent:
             return -1.0
         if top.kind is Kind.MONSTER:
             threat = 0.4 * self.monster_value(top) - 2.0
+        elif top.kind is Kind.BATTLE:  # GZ-INT-32: what the card adds to the enemy's side of the battle
+            side = top.attack_side if target == 0 else top.defense_side
+            threat = 0.0 if side is None else side.power_mod + side.defense_mod + sum(
+                e.amount for e in side.effects if e.verb is Verb.DAMAGE) - 1.0
         elif top.kind is Kind.OPERATION:
             hits = view.mon(target)
             threat = 4.0 if hits is not None and hits.owner == view.player else (3.0 if top.counter else 1.0)

@@ -14,8 +14,8 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
 from tcgsim.games.godzilla.effects import Eff, Verb, ability_matches
-from tcgsim.games.godzilla.options import Relief
-from tcgsim.games.godzilla.state import Battle, GzStateFields, J, Mon, _opp
+from tcgsim.games.godzilla.options import OperationWindows, Relief
+from tcgsim.games.godzilla.state import OPWIN_REVEALED, Battle, GzStateFields, J, Mon, _opp
 
 _NO_FIGHT = A.Fight(-1, -1)
 
@@ -47,6 +47,9 @@ class BattleRules(GzStateFields):
             return
         defender = _opp(self.active)
         jobs.append((J.RESOLVE_BATTLE,))
+        if self.opts.operation_windows is OperationWindows.SEED:  # GZ-INT-31: after the reveal, before the damage
+            jobs.append((J.OPWIN, defender, OPWIN_REVEALED))
+            jobs.append((J.OPWIN, self.active, OPWIN_REVEALED))
         jobs.append((J.FIGHT, defender, 1))
         jobs.append((J.FIGHT, self.active, 0))
         jobs.append((J.OPWIN, defender))  # GZ-OP-3 / GZ-INT-17: operations may interrupt the battle

@@ -33,6 +33,16 @@ class CounterRules(GzStateFields):
         if c.cost:
             jobs.append((J.PAY, seat, c.cost))
 
+    def _play_battle_card(self, seat: int, uid: int, side: int) -> None:
+        """GZ-INT-32 (`battle_cards=in_turn`): a battle card is played from hand face up; the opponent may counter
+        it (GZ-COUNTER-1: only bases and costs are excluded); if it survives the chain it is the side's choice."""
+        self.players[seat].hand.remove(uid)
+        self.chain.append((uid, seat, side))
+        self._played(uid)
+        self.record(self._phase_name(), seat, "battle_card", card=self.cards[uid].name)
+        self.jobs.append((J.RESOLVE_CHAIN,))
+        self.jobs.append((J.COUNTER, _opp(seat)))
+
     def _same_card(self, c: GzCard, top: GzCard) -> bool:
         """GZ-COUNTER-2/4: the same card, or for monsters the same species (種族)."""
         if not self.opts.same_card_counters:
@@ -66,11 +76,20 @@ class CounterRules(GzStateFields):
         for uid, _seat, _t in chain[1:]:
             self._to_dead(uid)  # GZ-COUNTER-6, GZ-OP-4
         uid, seat, target = chain[0]
+        c = self.cards[uid]
+        b = self.battle
         if countered[0]:
             self._to_dead(uid)
             self.record(self._phase_name(), seat, "countered", card=self._name(uid))
+            if c.kind is Kind.BATTLE and b is not None:
+                b.picks[target] = (-1, -1)  # GZ-INT-32: the side fights with nothing
             return
-        c = self.cards[uid]
+        if c.kind is Kind.BATTLE:
+            if b is None:
+                self.players[seat].hand.append(uid)
+            else:
+                b.picks[target] = (uid, -1)
+            return
         if c.kind is Kind.MONSTER:
             s = self.site(target)
             if s is None or s.owner != seat:

@@ -41,9 +41,9 @@ from tcgsim.games.godzilla.evolution import EvolutionRules
 from tcgsim.games.godzilla.field import FieldRules
 from tcgsim.games.godzilla.monsters import MonsterRules
 from tcgsim.games.godzilla.operations import OperationRules
-from tcgsim.games.godzilla.options import FirstPlayer, GzOptions
+from tcgsim.games.godzilla.options import BattleCards, FirstPlayer, GzOptions
 from tcgsim.games.godzilla.setup import SetupRules
-from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, Battle, J, Phase, Player, _opp
+from tcgsim.games.godzilla.state import DECISIONS, FIXUPS, OPWIN_REVEALED, Battle, J, Phase, Player, _opp
 from tcgsim.games.godzilla.turn import TEMPO, TurnRules
 from tcgsim.games.godzilla.view import GzView
 from tcgsim.games.godzilla.winning import WinReason, WinRules
@@ -483,7 +483,7 @@ class GzState(
             opts = self._counter_options(seat)
             return [*opts, _PASS] if opts else []
         if k is J.OPWIN:
-            if self.battle is None or not self._battle_valid():
+            if (len(job) < 3 or job[2] == OPWIN_REVEALED) and (self.battle is None or not self._battle_valid()):
                 return []
             opts = self._operation_actions(seat)
             return [*opts, _PASS] if opts else []
@@ -562,9 +562,9 @@ class GzState(
                 if not self._same_card(c, top) and c.cost:  # GZ-COUNTER-5: the same card is free
                     jobs.append((J.PAY, seat, c.cost))
         elif k is J.OPWIN:
-            if type(action) is A.Pass:
+            if type(action) is A.Pass or len(job) > 2:  # a window of one operation (GZ-INT-31) closes
                 jobs.pop()
-            else:
+            if type(action) is not A.Pass:
                 self._play(seat, action.card, action.target)
         elif k is J.RELIEF:
             jobs.pop()
@@ -580,6 +580,9 @@ class GzState(
             jobs.pop()
             b = self.battle
             assert b is not None
+            if action.card >= 0 and self.opts.battle_cards is BattleCards.IN_TURN:
+                self._play_battle_card(seat, action.card, job[2])  # GZ-INT-32: face up, it may be countered
+                return
             if action.card >= 0:
                 p.hand.remove(action.card)
                 self._played(action.card)
@@ -651,6 +654,7 @@ EVENT_TEXT: dict[str, str] = {
     "pay": "{who} pays with a card.",
     "counter": "{who} counters {against} with {card}.",
     "countered": "{who}'s {card} is countered.",
+    "battle_card": "{who} plays the battle card {card}.",
     "place_monster": "{who} places {card} on {base}.",
     "attach": "{who} attaches {card} to {to}.",
     "environment": "{who} brings the environment {card} into play.",

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["Draws", "FirstPlayer", "GzOptions", "PregameRebellion", "Relief"]
+__all__ = ["Draws", "FirstPlayer", "GzOptions", "BattleCards", "OperationWindows", "PregameRebellion", "Relief"]
 
 
 class FirstPlayer(StrEnum):
@@ -41,6 +41,20 @@ class PregameRebellion(StrEnum):
     EACH_CARD = "each_card"  # as each card is placed (GZ-CTRL-3's "at once"; tcgsim's rule until issue 13)
 
 
+class OperationWindows(StrEnum):
+    """GZ-OP-3 / GZ-INT-31: when operations may be used outside the active player's advance phase."""
+
+    SEED = "seed"  # also the opponent's turn (start of placement and advance) and inside battles, after the reveal
+    BEFORE_BATTLE = "before_battle"  # only the windows before each battle (tcgsim's rule until issue 13)
+
+
+class BattleCards(StrEnum):
+    """GZ-COUNTER-1 / GZ-INT-32: how the two sides of a battle choose what they fight with."""
+
+    IN_TURN = "in_turn"  # the attacker plays first, face up (the defender may counter), then the defender
+    FACE_DOWN = "face_down"  # both choose face down, revealed together: no counter (tcgsim's rule until issue 13)
+
+
 @dataclass(frozen=True)
 class GzOptions(GameOptions):
     turn_limit: int = field(default=100, metadata={"help": "total turns (both players) before a draw (GZ-INT-12)"})
@@ -63,3 +77,10 @@ class GzOptions(GameOptions):
     pregame_rebellion: PregameRebellion = field(default=PregameRebellion.AFTER, metadata={
         "help": "GZ-SETUP-15: after (rebellion checked once, when the pre-game placement ends) or each_card (as "
                 "each card is placed)"})
+    operation_windows: OperationWindows = field(default=OperationWindows.SEED, metadata={
+        "help": "GZ-INT-31: seed (the non-active player may also use an operation at the start of the placement "
+                "and advance phases, and both players after the battle cards are revealed) or before_battle (only "
+                "the windows before each battle)"})
+    battle_cards: BattleCards = field(default=BattleCards.FACE_DOWN, metadata={
+        "help": "GZ-INT-32: in_turn (the attacker's battle card is played face up and may be countered, then the "
+                "defender's) or face_down (both chosen face down and revealed together, no counter)"})

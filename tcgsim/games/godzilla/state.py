@@ -39,7 +39,8 @@ class J(IntEnum):
     # decisions
     PAY = 0  # (J, player, points left)
     COUNTER = 1  # (J, player): may counter the top card of the chain
-    OPWIN = 2  # (J, player): may use operations (battle interrupt, GZ-OP-3)
+    OPWIN = 2  # (J, player[, once]): may use operations (GZ-OP-3): before a battle, until a pass; with `once`
+    # (OPWIN_TURN, OPWIN_REVEALED) one operation or a pass (GZ-INT-31)
     RELIEF = 3  # (J, defender, attack index)
     FIGHT = 4  # (J, player, side 0 attacker / 1 defender)
     EVOLVE = 5  # (J, player): return-phase evolutions
@@ -67,6 +68,10 @@ DECISIONS = frozenset({J.PAY, J.COUNTER, J.OPWIN, J.RELIEF, J.FIGHT, J.EVOLVE, J
                        J.REBEL_PICK, J.REBEL_TARGET, J.RELOCATE, J.ESCAPE, J.DISCARD, J.SPLIT})
 # Fix-ups answered before anything else happens (no rebellion check runs while a monster has no base yet).
 FIXUPS = frozenset({J.RELOCATE, J.ESCAPE, J.SPLIT, J.DEVOLVE})
+
+
+OPWIN_TURN = 1  # the OPWIN job's `once`: a window of the opponent's turn (no battle needed)
+OPWIN_REVEALED = 2  # the OPWIN job's `once`: inside a battle, after the battle cards are revealed
 
 
 def _opp(player: int) -> int:

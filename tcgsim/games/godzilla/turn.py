@@ -15,8 +15,8 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import Kind
 from tcgsim.games.godzilla.effects import Verb
-from tcgsim.games.godzilla.options import Draws
-from tcgsim.games.godzilla.state import GzStateFields, J, Phase, _opp
+from tcgsim.games.godzilla.options import Draws, OperationWindows
+from tcgsim.games.godzilla.state import OPWIN_TURN, GzStateFields, J, Phase, _opp
 from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason
 
 MONSTER_RECOVERY = (1, 2)  # GZ-MON-14: 1, or 2 on a base sharing an attribute
@@ -67,7 +67,14 @@ class TurnRules(GzStateFields):
                 else 0
             return True
         self.phase = Phase.PLACEMENT
+        self._turn_window()
         return True
+
+    def _turn_window(self) -> None:
+        """GZ-OP-3 / GZ-INT-31: the non-active player may use one operation at the start of the placement and of
+        the advance phase (相手ターンに使ったり)."""
+        if self.opts.operation_windows is OperationWindows.SEED:
+            self.jobs.append((J.OPWIN, _opp(self.active), OPWIN_TURN))
 
     def _start_turn(self) -> None:
         """GZ-INT-1 steps 1-2: wake the active player's cards, then the draw phase."""
@@ -139,6 +146,7 @@ class TurnRules(GzStateFields):
         t = type(action)
         if t is A.EndPlacement:
             self.phase = Phase.ADVANCE
+            self._turn_window()
         elif t is A.PlaceBase:
             p.hand.remove(action.card)
             self._insert_site(seat, action.card, action.slot, closed=True)  # GZ-BASE-5

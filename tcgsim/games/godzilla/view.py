@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcgsim.games.godzilla.cards import GzCard
-from tcgsim.games.godzilla.options import Relief
+from tcgsim.games.godzilla.options import BattleCards, Relief
 from tcgsim.games.godzilla.state import DECISIONS, GzStateFields, Mon, Phase, _opp
 
 
@@ -39,7 +39,8 @@ class GzView:
             hidden = {*them.hand, *them.deck, *them.bdeck, *them.stock}
             hidden.update(x.uid for x in them.row if x is not None and x.closed and not x.known)
             b = self._s.battle
-            if b is not None:  # a battle card chosen face down (GZ-INT-3)
+            face_down = self._s.opts.battle_cards is BattleCards.FACE_DOWN
+            if b is not None and face_down and None in b.picks:  # chosen face down, until both chose (GZ-INT-3)
                 pick = b.picks[0] if b.player != self.player else b.picks[1]
                 if pick is not None and pick[0] >= 0:
                     hidden.add(pick[0])
