@@ -25,10 +25,10 @@ runner = CliRunner()
 
 
 def test_options_are_typed_from_name_value_strings() -> None:
-    options = options_from_strings(ManaOptions, ["arrows=INCOMING", "turn-limit=120"], "mana")
-    assert options == ManaOptions(turn_limit=120, arrows=ArrowReading.INCOMING)
+    options = options_from_strings(ManaOptions, ["arrows=INCOMING", "turn-limit=150"], "mana")
+    assert options == ManaOptions(turn_limit=150, arrows=ArrowReading.INCOMING)
     assert options_from_json(ManaOptions, options_to_json(options)) == options
-    assert option_arguments(options) == ["--option", "turn_limit=120", "--option", "arrows=incoming"]
+    assert option_arguments(options) == ["--option", "turn_limit=150", "--option", "arrows=incoming"]
     assert option_arguments(ManaOptions()) == []
 
 
