@@ -884,6 +884,18 @@ def test_mana_card_087_sage_totes_mediation_ends_the_battle_as_a_draw_and_untaps
     assert on(s, 1, (0, 0)) == ("Narcissos", 1, True) and party(s, 0)[0] == ("Hero", False)
 
 
+def test_mana_card_087_sage_totes_mediation_is_used_once_the_monster_is_opened() -> None:
+    s = position(p0_hand=["Sage Tote's Mediation"], p0_lands=WATER, p0_mana=(3, 0), p1_mana=(2, 0),
+                 p1_lands={(0, 0): "Stone Eye"}, monsters=[monster(1, (0, 0), "Narcissos", 1)])
+    s.apply(AttackMonster((1, 0, 0), (char(s, 0, "Hero"),)))
+    # "once the monster is opened": it is opened (and paid for) before the window where Tote may be used
+    assert on(s, 1, (0, 0)) == ("Narcissos", 1, True) and mana(s, 1) == (0, 2)
+    use(s, "Sage Tote's Mediation", char(s, 0, "Hero"))
+    s.apply(Pass())
+    assert on(s, 1, (0, 0)) == ("Narcissos", 1, True) and party(s, 0)[0] == ("Hero", False)
+    assert s.players[0].char_discard == []
+
+
 def test_mana_card_088_flameshes_singing_answers_a_support_for_its_cost() -> None:
     s = position(p0_hand=["Green Cane"], p0_mana=(5, 0), p1_hand=["Flameshe's Singing"],
                  p1_lands={(0, 0): "Jade Egg"}, p1_mana=(5, 0))

@@ -53,6 +53,7 @@ from tcgsim.games.mana.game import (
     ManaState,
     MoveBattleReading,
     StealReading,
+    WindowReading,
     WinReason,
 )
 from tcgsim.games.mana.state import ChoiceKind, Phase
@@ -1810,10 +1811,57 @@ def test_mana_fx_cancel_1_a_cancel_answers_a_card_as_it_is_used() -> None:
     assert mana(s, 0) == (1, 4) and mana(s, 1) == (4, 0)
 
 
-def test_mana_fx_window_1_battle_windows_character_side_first_only_when_usable() -> None:
+BEFORE_REVEAL = ManaOptions(windows=WindowReading.BEFORE_REVEAL)
+
+
+def test_mana_fx_window_1_the_monster_opens_first_then_the_windows_alternate() -> None:
+    s = position(p0_hand=["Magnolia's Fire Stone", "Magnolia's Fire Stone"], p0_lands={(0, 0): "Flame"},
+                 p0_mana=(4, 0), p1_hand=["Stubborn Craftsman Watts"], p1_lands={(0, 0): "Skull Lantern"},
+                 p1_mana=(4, 0), monsters=[monster(1, (0, 0), "Narcissos", 1)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
+    assert on(s, 1, (0, 0)) == ("Narcissos", 1, True) and mana(s, 1) == (2, 2)  # opened before any window
+    assert s.current_player == 0 and s.pending[-1].kind is ChoiceKind.BATTLE_WINDOW
+    s.apply(UseCard(uid_of(s, 0, "Magnolia's Fire Stone"), chars(s, 0, "Hero")[0]))  # Hero 7/2
+    s.apply(Pass())
+    assert s.current_player == 1 and s.pending[-1].kind is ChoiceKind.BATTLE_WINDOW
+    s.apply(UseCard(uid_of(s, 1, "Stubborn Craftsman Watts"), -2))  # Narcissos 4/5 +0/+3 = 4/8 on Earth
+    s.apply(Pass())
+    assert s.current_player == 0 and s.pending[-1].kind is ChoiceKind.BATTLE_WINDOW  # the characters answer
+    s.apply(UseCard(uid_of(s, 0, "Magnolia's Fire Stone"), chars(s, 0, "Hero")[0]))  # Hero 10/2
+    s.apply(Pass())  # the monster's side holds nothing more: the windows close
+    assert not s.pending and on(s, 1, (0, 0)) is None and names(s, s.players[0].char_discard) == ["Hero"]
     s = position(p0_hand=["Magnolia's Fire Stone"], p0_lands={(0, 0): "Flame"}, p0_mana=(2, 0),
                  p1_hand=["Stubborn Craftsman Watts"], p1_lands={(0, 0): "Skull Lantern"}, p1_mana=(4, 0),
                  monsters=[monster(1, (0, 0), "Narcissos", 1)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
+    s.apply(Pass())  # nothing used by the characters' side
+    s.apply(Pass())  # nor by the monster's side: both had a window, the battle goes on
+    assert not s.pending and names(s, s.players[0].char_discard) == ["Hero"]
+    assert names(s, s.players[0].hand) == ["Magnolia's Fire Stone"]
+
+
+def test_mana_fx_window_1_only_thesenis_and_kristie_before_the_opening() -> None:
+    s = position(p0_hand=["Kristie's Auction Time", "Magnolia's Fire Stone"],
+                 p0_lands={(0, 0): "Color Blocks", (1, 0): "Flame"}, p0_mana=(4, 0),
+                 p1_hand=["Professor Thesenis's Unexpected Appearance", "Stubborn Craftsman Watts"],
+                 p1_lands={(0, 0): "Trembling Spoon", (1, 0): "Skull Lantern"}, p1_mana=(6, 0),
+                 monsters=[monster(1, (0, 0), "Sahagin", 1)])
+    s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Heroine")))
+    assert on(s, 1, (0, 0)) == ("Sahagin", 1, False) and s.current_player == 0
+    assert {s.cards[a.card].name for a in s.legal_actions() if isinstance(a, UseCard)} == {"Kristie's Auction Time"}
+    s.apply(Pass())
+    assert s.current_player == 1
+    assert {s.cards[a.card].name for a in s.legal_actions() if isinstance(a, UseCard)} == {
+        "Professor Thesenis's Unexpected Appearance"}
+    s.apply(Pass())
+    assert on(s, 1, (0, 0)) == ("Sahagin", 1, True) and s.current_player == 0  # opened: the full windows
+    assert {s.cards[a.card].name for a in s.legal_actions() if isinstance(a, UseCard)} == {"Magnolia's Fire Stone"}
+
+
+def test_mana_fx_window_1_battle_windows_character_side_first_only_when_usable() -> None:
+    s = position(p0_hand=["Magnolia's Fire Stone"], p0_lands={(0, 0): "Flame"}, p0_mana=(2, 0),
+                 p1_hand=["Stubborn Craftsman Watts"], p1_lands={(0, 0): "Skull Lantern"}, p1_mana=(4, 0),
+                 monsters=[monster(1, (0, 0), "Narcissos", 1)], options=BEFORE_REVEAL)
     s.apply(AttackMonster((1, 0, 0), chars(s, 0, "Hero")))
     assert s.current_player == 0 and s.pending[-1].kind is ChoiceKind.BATTLE_WINDOW
     assert on(s, 1, (0, 0)) == ("Narcissos", 1, False)  # the monster opens after the windows

@@ -40,6 +40,7 @@ from tcgsim.games.mana.common import (
     _Verb_TRASH_LAND_AND_SELF,
     _Verb_TRASH_LAND_IF_KILLED,
     _Verb_UNTAP_AFTER,
+    _WindowReading_BEFORE_REVEAL,
 )
 from tcgsim.games.mana.effects import Effect
 from tcgsim.games.mana.fields import StateFields
@@ -241,26 +242,37 @@ class BattleRules(StateFields):
         return bool(land.monster and land.monster.face_up)
 
     def _battle_step(self) -> None:
-        """0/1: the battle windows (character side, then monster side: MANA-FX-WINDOW-1), 2: opening,
-        3: Goblin, 4: damage order, 5: damage, 6: end of battle, 7: done."""
+        """MANA-FX-WINDOW-1 (default `windows=reveal_first`): 0/8: windows before the opening, for the cards that
+        need a closed monster (characters' side, then monster's side), 9: opening, 10: windows, the sides
+        alternating (characters' side first) until one passes with nothing used after both had one;
+        `windows=before_reveal`: 0/1: the windows (characters' side, then monster's side), 2: opening.
+        Then 3: Goblin, 4: damage order, 5: damage, 6: end of battle, 7: done."""
         b = self.battle
         assert b is not None
         step = b.step
-        found = self._battle_monster(b) if step < 6 else None
-        if found is None and step < 6:
+        before_damage = step < 6 or step > 7  # before the damage (steps 8..10 come before 3)
+        found = self._battle_monster(b) if before_damage else None
+        if found is None and before_damage:
             b.step = 6
             return
-        assert found is not None or step >= 6
+        assert found is not None or not before_damage
         if step == 0:
-            b.step = 1
-            if self._window_options(b.char_player):
-                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.char_player))
+            old = self.game.options.windows is _WindowReading_BEFORE_REVEAL
+            b.step = 1 if old else 8
+            # reveal first: a window now only before an opening, for the cards that need it
+            if (old or not self._monster_visible(b)) and self._window_options(b.char_player, pre_reveal=not old):
+                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.char_player, (), 0, -1,
+                                           () if old else (1,)))
+        elif step == 8:
+            b.step = 9
+            if not self._monster_visible(b) and self._window_options(b.monster_owner, pre_reveal=True):
+                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.monster_owner, (), 0, -1, (1,)))
         elif step == 1:
             b.step = 2
             if self._window_options(b.monster_owner):
-                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.monster_owner))
-        elif step == 2:  # open a face-down monster that is fought (MANA-MON-6), unless Thesenis stands in
-            b.step = 3
+                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, b.monster_owner, (), 0))
+        elif step == 2 or step == 9:  # open a face-down monster that is fought (MANA-MON-6), unless Thesenis
+            b.step = 3 if step == 2 else 10
             assert found is not None
             land = self.players[found[0]].lands[found[1]]
             assert land.monster is not None
@@ -270,6 +282,17 @@ class BattleRules(StateFields):
                                            by_character_attack=b.kind is _BattleKind_CHARACTER_ATTACK)
                 if not alive:
                     b.step = 6
+        elif step == 10:  # the windows after the opening: alternate until a quiet pass once both had a window
+            if b.windows >= 2 and b.quiet:
+                b.step = 3
+                return
+            seat = b.char_player if b.windows % 2 == 0 else b.monster_owner
+            b.windows += 1
+            if self._window_options(seat):
+                b.quiet = False
+                self.pending.append(Choice(_ChoiceKind_BATTLE_WINDOW, seat, (), 0))
+            else:
+                b.quiet = True
         elif step == 3:  # battle skills that ask for a choice (Goblin)
             b.step = 4
             if not self.cards[b.monster_uid].effects.battle or self._flag(b, "stand_in") is not None \

@@ -30,6 +30,7 @@ from tcgsim.games.mana.common import (
     _Verb_OPEN_MONSTERS,
     _Verb_RETURN_CHARACTER_FROM_DISCARD,
     _Verb_SEARCH,
+    _Verb_STAND_IN,
     _Verb_TAP_CHARACTER,
     _Verb_TRASH_FROM_HAND,
     _Verb_TRASH_ITEMS,
@@ -330,9 +331,11 @@ class CardUseRules(StateFields):
                         cost = max(1, cost - amount)  # Rubens, in his battle
         return cost
 
-    def _window_options(self, seat: int) -> list[Any]:
+    def _window_options(self, seat: int, pre_reveal: bool = False) -> list[Any]:
         """What a player may do in a battle window: in-battle supports, and techniques of the items its fighting
-        characters carry (one per item per battle; instruments need their icons as an attribute condition)."""
+        characters carry (one per item per battle; instruments need their icons as an attribute condition).
+        Before the opening (`pre_reveal`, MANA-FX-WINDOW-1) only the supports that need the monster closed:
+        Professor Thesenis (it stays closed), Kristie's Auction Time (it pays on the opening)."""
         b = self.battle
         assert b is not None
         cards = self.cards
@@ -342,6 +345,8 @@ class CardUseRules(StateFields):
             if cards[u].timing == "battle":
                 out = self._hand_uses(seat, "battle")
                 break
+        if pre_reveal:
+            return [a for a in out if _before_reveal(cards[a.card])]
         if seat != b.char_player:
             return out
         p = self.players[seat]
@@ -520,3 +525,9 @@ class CardUseRules(StateFields):
             if self._outcome is not None:
                 return
             self._effect(e, seat, a)
+
+
+def _before_reveal(card: ManaCard) -> bool:
+    """A support used before a face-down monster opens (MANA-FX-WINDOW-1): it needs the monster still closed."""
+    head = card.effects.battle_head
+    return head is not None and (head.verb is _Verb_STAND_IN or head.cond is _Cond_VS_FACEDOWN)

@@ -45,6 +45,13 @@ class MoveBattleReading(StrEnum):
     DESTINATION = "destination"  # on the land being entered (the old reading)
 
 
+class WindowReading(StrEnum):
+    """MANA-FX-WINDOW-1: when a battle's windows open against a face-down monster."""
+
+    REVEAL_FIRST = "reveal_first"  # the monster opens first, then the sides alternate until both pass
+    BEFORE_REVEAL = "before_reveal"  # the old order: the characters' side, the monster's side, then the opening
+
+
 class StealReading(StrEnum):
     """MANA-MON-8: which of the land owner's pools an arriving monster takes the land's base mana from."""
 
@@ -59,6 +66,7 @@ _ArrowReading_INCOMING = ArrowReading.INCOMING
 _ArrowReading_OUTGOING = ArrowReading.OUTGOING
 _StealReading_SPENT_ONLY = StealReading.SPENT_ONLY
 _MoveBattleReading_DESTINATION = MoveBattleReading.DESTINATION
+_WindowReading_BEFORE_REVEAL = WindowReading.BEFORE_REVEAL
 _BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
 _BattleKind_MOVEMENT = BattleKind.MOVEMENT
 _BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK

@@ -33,6 +33,7 @@ from tcgsim.games.mana.common import (
     ArrowReading,
     MoveBattleReading,
     StealReading,
+    WindowReading,
     WinReason,
     _BattleKind_CHARACTER_ATTACK,
     _BattleKind_MOVEMENT,
@@ -76,7 +77,7 @@ from tcgsim.games.mana.view import ManaView
 # the tempo metrics, the event texts of `tcgsim play`.
 __all__ = ["EVENT_TEXT", "GAME", "TEMPO", "ArrowReading", "ManaGame", "ManaOptions", "ManaState", "MoveBattleReading",
            "StealReading",
-           "WinReason"]
+           "WindowReading", "WinReason"]
 
 
 TEMPO = (
@@ -557,7 +558,7 @@ class ManaState(
         if k is _ChoiceKind_PAY_TO_RETURN:
             return [A.Pay(False), A.Pay(True)]
         if k is _ChoiceKind_BATTLE_WINDOW:
-            return self._window_options(ch.player) + [_PASS]
+            return self._window_options(ch.player, pre_reveal=ch.arg == (1,)) + [_PASS]
         if k is _ChoiceKind_CANCEL:
             _user, used, _paid = self.stack[-1]
             card = self.cards[used.card]
@@ -859,7 +860,10 @@ class ManaState(
         if k is _ChoiceKind_BATTLE_WINDOW:
             if type(action) is A.Pass:
                 self.pending.pop()
+                if self.battle is not None:
+                    self.battle.quiet = ch.count == 0  # MANA-FX-WINDOW-1: nothing used in this window
             else:
+                ch.count += 1
                 self._use(seat, action)
             return
         if k is _ChoiceKind_PICK_CARD:

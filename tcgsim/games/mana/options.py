@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tcgsim.engine import GameOptions
-from tcgsim.games.mana.common import ArrowReading, MoveBattleReading, StealReading
+from tcgsim.games.mana.common import ArrowReading, MoveBattleReading, StealReading, WindowReading
 
 __all__ = ["ManaOptions"]
 
@@ -25,3 +25,7 @@ class ManaOptions(GameOptions):
     move_battle: MoveBattleReading = field(default=MoveBattleReading.ORIGIN, metadata={
         "help": "MANA-BATTLE-11: where a blocked move is fought: origin (the seed: the fight happens on the way, "
                 "on the land the monster leaves) or destination (on the land it enters)"})
+    windows: WindowReading = field(default=WindowReading.REVEAL_FIRST, metadata={
+        "help": "MANA-FX-WINDOW-1: reveal_first (a face-down monster opens, then the sides alternate windows "
+                "until both pass; only Thesenis and Kristie before the opening) or before_reveal (the old order: "
+                "characters' side, monster's side, then the opening)"})

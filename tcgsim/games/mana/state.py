@@ -148,7 +148,7 @@ class Battle:
 
     __slots__ = ("kind", "attacker", "monster_uid", "monster_owner", "where", "destination", "chars",
                  "char_player", "step", "order", "bonus_str", "bonus_def", "opened_here", "trashed_chars",
-                 "monster_trashed", "was_open", "mods", "techs", "flags", "killers")
+                 "monster_trashed", "was_open", "mods", "techs", "flags", "killers", "windows", "quiet")
 
     def __init__(self, kind: BattleKind, attacker: int, monster_uid: int, monster_owner: int,
                  where: tuple[int, Pos] | None, destination: tuple[int, Pos] | None, chars: tuple[int, ...],
@@ -173,6 +173,8 @@ class Battle:
         self.techs: tuple[tuple[int, int, int], ...] = ()  # (item uid, character uid, technique index) used
         self.flags: tuple[tuple[str, int, int], ...] = ()  # (flag, seat, argument): rules for this battle
         self.killers: tuple[int, ...] = ()  # characters that fought when the monster was trashed by damage
+        self.windows = 0  # battle windows opened (or skipped) after the opening (MANA-FX-WINDOW-1)
+        self.quiet = False  # the last of them passed with nothing used
 
     def copy(self) -> Battle:
         b = Battle.__new__(Battle)
