@@ -1840,6 +1840,15 @@ def test_mana_fx_window_1_the_monster_opens_first_then_the_windows_alternate() -
     assert names(s, s.players[0].hand) == ["Magnolia's Fire Stone"]
 
 
+def test_mana_fx_window_1_windows_option_reads_from_the_command_line() -> None:
+    from tcgsim.options import options_from_json, options_from_strings, options_to_json
+
+    assert ManaOptions().windows is WindowReading.REVEAL_FIRST
+    chosen = options_from_strings(ManaOptions, ["windows=before_reveal"])
+    assert chosen.windows is WindowReading.BEFORE_REVEAL
+    assert options_from_json(ManaOptions, options_to_json(chosen)) == chosen
+
+
 def test_mana_fx_window_1_only_thesenis_and_kristie_before_the_opening() -> None:
     s = position(p0_hand=["Kristie's Auction Time", "Magnolia's Fire Stone"],
                  p0_lands={(0, 0): "Color Blocks", (1, 0): "Flame"}, p0_mana=(4, 0),
