@@ -32,7 +32,7 @@ from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
-from tcgsim.games.godzilla.options import Draws, FirstPlayer, OperationWindows, PregameRebellion, Relief
+from tcgsim.games.godzilla.options import BattleCards, Draws, FirstPlayer, OperationWindows, PregameRebellion, Relief
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
@@ -697,6 +697,48 @@ def test_gz_counter_1_a_card_played_from_hand_may_be_countered() -> None:
     s.apply(find(s, A.PlayEvent, "Armor Plating"))
     assert pending(s) is J.COUNTER and s.current_player == 1
     assert set(s.legal_actions()) == {A.Counter(uid_of(s, 1, "Jamming")), A.Pass()}
+
+
+def _charge_battle(p1_hand: list[str], options: GzOptions | None = None) -> GzState:
+    """Anguirus (陸 無) attacks Mount Fuji, Baragon relieving; P1 holds Charge (an attack card, 陸 無)."""
+    s = position(["Mount Fuji"], ["Mount Fuji"], [mon("Anguirus", 0, 0), mon("Baragon", 1, 0)],
+                 p0_hand=["Charge"], p1_hand=p1_hand, phase=Phase.ADVANCE, record_events=True, options=options)
+    s.apply(A.Attack(mon_id(s, 0, "Anguirus"), site_id(s, 1, 0)))
+    end_advance(s)
+    s.apply(A.Relieve(mon_id(s, 1, "Baragon")))
+    settle(s, stop=lambda x: pending(x) is J.FIGHT)
+    s.apply(A.Fight(uid_of(s, 0, "Charge"), -1))
+    return s
+
+
+def test_gz_counter_1_a_battle_card_may_be_countered() -> None:
+    # GZ-INT-32: the attacker plays Charge face up; the defender counters it with the same card (free,
+    # GZ-COUNTER-5): both go to the 撃破ゾーン and Anguirus fights with nothing
+    s = _charge_battle(["Charge"])
+    assert pending(s) is J.COUNTER and s.current_player == 1
+    s.apply(find(s, A.Counter, "Charge"))
+    settle(s)
+    assert names(s, s.players[0].dead) == ["Charge"] and names(s, s.players[1].dead) == ["Charge"]
+    assert battle_events(s)[-1]["used"] == "nothing"
+    # not countered: the card is Anguirus's choice
+    s = _charge_battle(["Charge"])
+    s.apply(A.Pass())
+    settle(s)
+    assert battle_events(s)[-1]["used"] == "Charge" and s.players[0].dead == []
+
+
+def test_gz_int_32_battle_cards_in_turn_or_face_down() -> None:
+    # a counter operation for any card (Mission Abort, cost 3) also counters a battle card
+    s = _charge_battle(["Mission Abort", "Burrow", "Plain", "Plain", "Plain"])
+    assert find(s, A.Counter, "Mission Abort") in s.legal_actions()
+    s.apply(A.Pass())
+    # the defender chooses after seeing the attacker's card
+    assert pending(s) is J.FIGHT and s.current_player == 1
+    assert s.view(1).card(s.battle.picks[0][0]).name == "Charge"
+    # `battle_cards=face_down`: no counter window, the choice stays hidden until both chose
+    s = _charge_battle(["Charge", "Burrow"], GzOptions(battle_cards=BattleCards.FACE_DOWN))
+    assert pending(s) is J.FIGHT and s.current_player == 1
+    assert s.view(1).card(s.battle.picks[0][0]) is None
 
 
 def test_gz_counter_2_by_counter_operations_or_the_same_card() -> None:

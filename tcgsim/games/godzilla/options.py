@@ -81,6 +81,6 @@ class GzOptions(GameOptions):
         "help": "GZ-INT-31: seed (the non-active player may also use an operation at the start of the placement "
                 "and advance phases, and both players after the battle cards are revealed) or before_battle (only "
                 "the windows before each battle)"})
-    battle_cards: BattleCards = field(default=BattleCards.FACE_DOWN, metadata={
+    battle_cards: BattleCards = field(default=BattleCards.IN_TURN, metadata={
         "help": "GZ-INT-32: in_turn (the attacker's battle card is played face up and may be countered, then the "
                 "defender's) or face_down (both chosen face down and revealed together, no counter)"})
