@@ -30,7 +30,8 @@ from tcgsim.games.eva.state import Battle, Phase, Window, WindowKind
 
 __all__ = ["FILLER", "C", "E", "make_game", "position", "uid_of", "uids_of", "short_position", "names"]
 
-# Cards whose card side the tests rarely want: (OTHER) cards without marks (they cannot be spoken as セリフ).
+# Cards whose sides the tests rarely want: an (OTHER) battle card whose dialogue side (Rei: ●Misato ●Asuka) reaches
+# no one at setup (Rei is adjacent to neither), so it is spoken as a セリフ only where a test groups Rei with them.
 FILLER: tuple[str, ...] = ("Japan's Electric Power",) * 6
 C = CHAR_INDEX
 E = EVA_INDEX

@@ -13,10 +13,11 @@ Cards used often (colour, draw points, dialogue marks ▲ hurt / ● seek, card 
     Toji Suzuhara        シンジ  0  ▲アスカ ●レイ       character: +1 allowance for Shinji
     Asuka in Plugsuit    アスカ  0  ▲シンジ            character: +1 allowance for Asuka
     Pen Pen              ミサト +1  ●アスカ ●リツコ     character: +1 allowance for Misato
-    Emergency Alert      (OTHER) +1                   drama: draw 1
-    Cease Operation      (OTHER) -1                   drama <対抗> against drama, battle
-    Power Outage         (OTHER)  0                   drama <対抗> against put, character, eva
-    Japan's Electric Power (OTHER) 0                  battle: +2 to the Evas (the FILLER of the decks)
+    Emergency Alert      (OTHER) +1 ミサト: ●アスカ ●リツコ   drama: draw 1
+    Cease Operation      (OTHER) -1 ゲンドウ: ▲ミサト ●レイ   drama <対抗> against drama, battle
+    Power Outage         (OTHER)  0 リツコ: ▲ゲンドウ ●ミサト  drama <対抗> against put, character, eva
+    Japan's Electric Power (OTHER) 0 レイ: ●ミサト ●アスカ    battle: +2 to the Evas (the FILLER of the decks)
+    ((OTHER) cards: the speaker of the dialogue side after the colon, EVA-SERIF-1)
 Evas: 零号機 3 (pilot Rei), 初号機 4 (Shinji), 弐号機 4 (Asuka); one weapon slot each.
 """
 
@@ -452,7 +453,8 @@ def test_eva_battle_1_no_battle_without_a_angel() -> None:
 def test_eva_battle_2_one_weapon_a_eva_more_with_eva_cards() -> None:
     s = position([["Progressive Knife", "Pallet Rifle"], ["Pen Pen"]], phase="main",
                  under_eva={"unit01": [(0, "Smash Hawk")]})
-    knife = [a.target for a in s.legal_actions() if isinstance(a, Speak) and s.cards[a.card].name == "Pallet Rifle"]
+    knife = [a.target for a in s.legal_actions()
+             if isinstance(a, Speak) and not a.serif and s.cards[a.card].name == "Pallet Rifle"]
     assert knife == [E["unit00"], E["unit02"]]  # Unit-01's one slot is taken
     s = position([["Pallet Rifle"], ["Pen Pen"]], phase="main",
                  under_eva={"unit01": [(0, "Smash Hawk"), (0, "Unit-01 S2 Engine")]})
@@ -842,8 +844,24 @@ def test_eva_serif_1_every_card_but_hokan_and_angels_has_a_dialogue_side() -> No
         if card.kind in (Kind.ANGEL, Kind.HOKAN):
             assert card.marks == () and card.colour == -1
         else:
-            assert card.colour >= 0
-            assert bool(card.marks) == (card.colour != 6)  # (OTHER) dialogue sides carry no marks (I-OTHER)
+            assert card.colour >= 0 and card.marks
+            assert 0 <= card.serif_colour < 6  # (OTHER) cards too: their dialogue side names its speaker
+            assert card.serif_colour == card.colour or card.colour == 6
+
+
+def test_eva_every_card_but_hokan_and_angel_has_a_serif_side() -> None:
+    """EVA-SERIF-1: an (OTHER) card is a セリフ too, spoken by the colour of its dialogue side, under its allowance."""
+    others = [c for c in eva_cards().values() if c.colour == 6]
+    assert len(others) == 16 and all(c.marks and 0 <= c.serif_colour < 6 for c in others)
+    s = position([["Emergency Alert", "Pen Pen"], ["Toji Suzuhara"]], phase="main")  # Misato: ●Asuka ●Ritsuko
+    alert = hand_uid(s, 0, "Emergency Alert")
+    serifs = [a for a in s.legal_actions() if isinstance(a, Speak) and a.serif and a.card == alert]
+    assert [s.cards[alert].marks[a.mark] for a in serifs] == [(Mark.SEEK, C["asuka"]), (Mark.SEEK, C["ritsuko"])]
+    serif(s, 0, "Emergency Alert", "asuka", Mark.SEEK)
+    assert s.group[C["misato"]] >= 0 and s.group[C["misato"]] == s.group[C["asuka"]]
+    assert s.speak_count[C["misato"]] == 1  # Misato spoke it: her one card this turn
+    pen = hand_uid(s, 0, "Pen Pen")  # also Misato's: no allowance left for either side
+    assert not any(isinstance(a, Speak) and a.card == pen for a in s.legal_actions())
 
 
 def test_eva_serif_2_only_to_an_adjacent_or_grouped_character() -> None:
@@ -943,7 +961,11 @@ def test_eva_counter_2_card_counters_answer_their_types_serif_counters_answer_se
     s = position([["Moving In"], ["Cease Operation", "Power Outage", "Anta Baka?"]], phase="main",
                  group=[["misato", "shinji"]])
     serif(s, 0, "Moving In", "shinji", Mark.SEEK, decline=False)  # a セリフ: only a counter セリフ answers it
-    assert s.legal_actions() == [Decline(), Counter(hand_uid(s, 1, "Anta Baka?"))]
+    # (the two <対抗> cards answer on their dialogue sides: Gendo ▲Misato, Ritsuko ●Misato; EVA-SERIF-1)
+    assert s.legal_actions() == [Decline(), *(Counter(hand_uid(s, 1, n))
+                                              for n in ("Cease Operation", "Power Outage", "Anta Baka?"))]
+    s.apply(Counter(hand_uid(s, 1, "Cease Operation")))
+    assert s.spoken[-1].serif and s.spoken[-1].speaker == C["gendo"] and s.speak_count[C["gendo"]] == 1
 
 
 def test_eva_counter_3_a_counter_cannot_be_answered() -> None:
@@ -1143,8 +1165,8 @@ def test_eva_short_12_every_card_is_a_serif_and_the_city_rules_are_void() -> Non
     s = short_position([["Emergency Alert", "Moving In", "Toji Suzuhara"], ["Pen Pen"]], (C["asuka"], C["misato"]),
                        down=["rei"])
     assert all(a.serif for a in s.legal_actions() if isinstance(a, Speak))
-    assert {s.cards[a.card].name for a in s.legal_actions() if isinstance(a, Speak)} == {"Moving In",
-                                                                                         "Toji Suzuhara"}
+    assert {s.cards[a.card].name for a in s.legal_actions() if isinstance(a, Speak)} == {
+        "Moving In", "Toji Suzuhara", "Emergency Alert"}  # an (OTHER) card too, by Misato (EVA-SERIF-1)
     s.apply(PassDiscard(uid_of(s, 0, "Emergency Alert")))
     s.apply(PassDiscard(uid_of(s, 1, "Pen Pen")))
     assert s.down[C["rei"]]  # no recovery for Rei in the short rule

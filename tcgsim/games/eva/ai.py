@@ -284,7 +284,7 @@ class _Ctx:
             return -1.0
         cost = self.cost(card)
         if action.serif:
-            return self.city_delta(card, card.colour, -1, action.mark) - cost
+            return self.city_delta(card, card.serif_colour, -1, action.mark) - cost
         if card.kind is Kind.BATTLE:
             return self.battle_card(card, action.target) + self.effects_value(card, action.target) - cost
         return self.effects_value(card, action.target) + self.city_delta(card, card.colour, action.target) - cost
@@ -535,7 +535,7 @@ class _ShortCtx:
         for cards, weight in ((self.opp_seen, 1.0 / (seen + PRIOR)),
                               (self.own_list, PRIOR / (seen + PRIOR) / max(1, len(self.own_list)))):
             for card in cards:
-                c = card.colour
+                c = card.serif_colour
                 if not 0 <= c < 6:
                     continue
                 if card.serif_counter:
@@ -553,8 +553,8 @@ class _ShortCtx:
         for cards, into, weight in ((self.opp_seen, self.threat_seen, 1.0),
                                     (self.own_list, self.threat_prior, 1.0 / max(1, len(self.own_list)))):
             for card in cards:
-                if 0 <= card.colour < 6 and card.mark_for(Mark.HURT, self.mine):
-                    into[card.colour] += weight
+                if 0 <= card.serif_colour < 6 and card.mark_for(Mark.HURT, self.mine):
+                    into[card.serif_colour] += weight
         self.ahead = min(AHEAD, opp_hand + opp_deck)
         self._answer_memo: dict[tuple[int, int, int], float] = {}
         self._later_memo: dict[tuple[int, int, tuple[bool, ...], tuple[int, ...]], float] = {}
@@ -580,7 +580,7 @@ class _ShortCtx:
         return [w / total for w in weight]
 
     def _lines(self, card: EvaCard, weight: float) -> None:
-        s = card.colour
+        s = card.serif_colour
         if not 0 <= s < 6:
             return
         for kind, t in card.marks:
@@ -739,7 +739,7 @@ class _ShortCtx:
         if card.serif_counter:
             value += 2.0
         for kind, t in card.marks:
-            if kind is Mark.SEEK and (t == mine or card.colour == mine):
+            if kind is Mark.SEEK and (t == mine or card.serif_colour == mine):
                 value += 1.5
         value += 0.1 * len(card.marks)
         self._keep_memo[uid] = value
@@ -750,7 +750,7 @@ class _ShortCtx:
         kind, target = card.marks[mark]
         self._lines(card, -1.0)
         try:
-            return self.after(kind, card.colour, target) - self.value(self.down, self.group, self.belief)
+            return self.after(kind, card.serif_colour, target) - self.value(self.down, self.group, self.belief)
         finally:
             self._lines(card, 1.0)
 
@@ -760,7 +760,7 @@ class _ShortCtx:
             self._hurts = []
             v = self.v
             for uid, card in self.cards.items():
-                s = card.colour
+                s = card.serif_colour
                 if not 0 <= s < 6 or not v.can_speak(s):
                     continue
                 for m, (kind, t) in enumerate(card.marks):
@@ -797,13 +797,13 @@ class _ShortCtx:
             self._lines(card, -1.0)
             try:
                 failed = self.value(self.down, self.group, self.belief)
-                done = self.after(kind, card.colour, target)
+                done = self.after(kind, card.serif_colour, target)
             finally:
                 self._lines(card, 1.0)
             if done <= LOSS:
                 return LOSS
-            q = self.answer_chance(card.colour, target)
-            return ((1.0 - q) * (done - failed) + self.setup(action.card, card.colour)
+            q = self.answer_chance(card.serif_colour, target)
+            return ((1.0 - q) * (done - failed) + self.setup(action.card, card.serif_colour)
                     - SPEND * self.keep(action.card) - SPEAK_COST)
         if t is A.Counter:
             offered = self.v.offered()

@@ -58,6 +58,7 @@ class EvaCard:
     colour: int  # 0..5 a main character, OTHER (6) for (OTHER) cards, -1 for 使徒 / 補完
     draw_points: int
     marks: tuple[tuple[Mark, int], ...]  # the dialogue side: (▲ / ●, addressee)
+    serif_colour: int  # the dialogue side's speaker: its colour, or `serif.colour` of an (OTHER) card (-1: none)
     serif_counter: bool  # the dialogue side is flagged <対抗> (I-COUNTER)
     card_counter: frozenset[str]  # card side <対抗>: the types it answers (empty: not a counter)
     effects: tuple[Effect, ...]
@@ -112,6 +113,14 @@ def build_card(card: Card) -> EvaCard:
         (Mark.HURT if m["kind"] == "hurt" else Mark.SEEK, CHAR_INDEX[m["target"]]) for m in serif.get("marks") or ()
     )
     kind = KIND_NAMES[card.type]
+    colour = _colour(s.get("colour"), card.id) if kind not in (Kind.ANGEL, Kind.HOKAN) else -1
+    # EVA-SERIF-1: every card but 補完 and 使徒 has a dialogue side, and its colour is the speaker (EVA-SERIF-3);
+    # an (OTHER) card's dialogue side names its own (`serif.colour`, I-OTHER)
+    serif_colour = colour
+    if colour == OTHER:
+        serif_colour = _colour(serif.get("colour"), card.id)
+        if serif_colour == OTHER:
+            raise CardDataError(f"card {card.id}: the dialogue side of an (OTHER) card needs a character colour")
     effects = compile_effects(s.get("effect"), where)
     counter = next((e for e in effects if e.verb is Verb.COUNTER), None)
     target = s.get("target")
@@ -120,9 +129,10 @@ def build_card(card: Card) -> EvaCard:
         name=card.name,
         kind=kind,
         type=card.type,
-        colour=_colour(s.get("colour"), card.id) if kind not in (Kind.ANGEL, Kind.HOKAN) else -1,
+        colour=colour,
         draw_points=int(s.get("draw_points") or 0),
         marks=marks,
+        serif_colour=serif_colour,
         serif_counter=bool(serif.get("counter", False)),
         card_counter=counter.against if counter is not None and s.get("counter") else frozenset(),
         effects=effects,

@@ -35,12 +35,13 @@ class CounterRules(EvaFields):
         answered = self.spoken[index]
         card = self.cards[uid]
         self.players[seat].hand.remove(uid)
-        if card.colour != OTHER:
-            self.speak_count[card.colour] += 1
-        self.tally[seat][card.colour] += 1
-        self.spoken.append(Spoken(uid, seat, card.colour, answered.serif, -1, -1, index))
+        speaker = card.serif_colour if answered.serif else card.colour  # a セリフ answers a セリフ (EVA-SERIF-1)
+        if speaker != OTHER:
+            self.speak_count[speaker] += 1
+        self.tally[seat][speaker] += 1
+        self.spoken.append(Spoken(uid, seat, speaker, answered.serif, -1, -1, index))
         self._played(uid)
         answered.cancelled = True
         self.offer = None
-        self.record(self._phase_name(), seat, "counter", speaker="(OTHER)" if card.colour == OTHER
-                    else CHAR_NAMES[card.colour], card=card.name, answered=self.cards[answered.uid].name)
+        self.record(self._phase_name(), seat, "counter", speaker="(OTHER)" if speaker == OTHER
+                    else CHAR_NAMES[speaker], card=card.name, answered=self.cards[answered.uid].name)

@@ -71,15 +71,15 @@ class ShortRules(ShortFields):
     def _speak(self, seat: int, action: A.Speak) -> None:
         card = self.cards[action.card]
         self.players[seat].hand.remove(action.card)
-        self.speak_count[card.colour] += 1
+        self.speak_count[card.serif_colour] += 1
         self.tally[seat] += 1
-        self.spoken.append(Spoken(action.card, seat, card.colour, True, action.mark))
+        self.spoken.append(Spoken(action.card, seat, card.serif_colour, True, action.mark))
         if self.played_turn[action.card] < 0:
             self.played_turn[action.card] = self.turn
         self.passes = 0
         kind, target = card.marks[action.mark]
         self.history.append((seat, int(kind), target))
-        self.record("short", seat, "serif", speaker=CHAR_NAMES[card.colour], card=card.name,
+        self.record("short", seat, "serif", speaker=CHAR_NAMES[card.serif_colour], card=card.name,
                     verb="hurts" if kind is Mark.HURT else "seeks", target=CHAR_NAMES[target])
         index = len(self.spoken) - 1
         opp = 1 - seat
@@ -95,16 +95,16 @@ class ShortRules(ShortFields):
         answered = self.spoken[index]
         card = self.cards[uid]
         self.players[seat].hand.remove(uid)
-        self.speak_count[card.colour] += 1
+        self.speak_count[card.serif_colour] += 1
         self.tally[seat] += 1
-        self.spoken.append(Spoken(uid, seat, card.colour, True, -1, -1, index))
+        self.spoken.append(Spoken(uid, seat, card.serif_colour, True, -1, -1, index))
         if self.played_turn[uid] < 0:
             self.played_turn[uid] = self.turn
         answered.cancelled = True
         self.offer = None
         kind, target = self.cards[answered.uid].marks[answered.mark]
         self.history.append((seat, 2 + int(kind), target))
-        self.record("short", seat, "counter", speaker=CHAR_NAMES[card.colour], card=card.name,
+        self.record("short", seat, "counter", speaker=CHAR_NAMES[card.serif_colour], card=card.name,
                     answered=self.cards[answered.uid].name)
         self.to_act = answered.owner  # EVA-SHORT-9: who answered does not speak a セリフ of its own now
 

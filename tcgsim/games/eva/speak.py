@@ -95,7 +95,7 @@ class SpeakRules(EvaFields):
         uid = action.card
         card = self.cards[uid]
         p.hand.remove(uid)
-        speaker = card.colour
+        speaker = card.serif_colour if action.serif else card.colour  # EVA-SERIF-1, -3
         if speaker != OTHER:
             self.speak_count[speaker] += 1  # EVA-TALK-4
         self.tally[seat][speaker] += 1

@@ -32,15 +32,15 @@ class TalkRules(CityFields):
         return not self.down[c] and self.speak_count[c] < self.allowance(c)
 
     def serif_marks(self, card: EvaCard) -> list[int]:
-        """The mark numbers of a card's dialogue side that its colour may speak now (EVA-SERIF-2, -3)."""
-        c = card.colour
+        """The mark numbers of a card's dialogue side that its colour may speak now (EVA-SERIF-1..3)."""
+        c = card.serif_colour
         if c == OTHER or c < 0 or not self.can_speak(c):
             return []
         return [i for i, (_kind, t) in enumerate(card.marks) if self.reach(c, t)]
 
     def serif_counter_ok(self, card: EvaCard, answered: Spoken) -> bool:
         """I-COUNTER: `card` may answer the セリフ `answered` as a <対抗> セリフ."""
-        c = card.colour
+        c = card.serif_colour
         if c == OTHER or c < 0 or not self.can_speak(c):
             return False
         speaker = answered.speaker
