@@ -32,7 +32,15 @@ from tcgsim.games.godzilla.bases import CLOSED_BASE
 from tcgsim.games.godzilla.cards import Kind, gz_cards
 from tcgsim.games.godzilla.effects import ATTR_BITS, ability_matches
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState, WinReason
-from tcgsim.games.godzilla.options import BattleCards, Draws, FirstPlayer, OperationWindows, PregameRebellion, Relief
+from tcgsim.games.godzilla.options import (
+    BattleCards,
+    Draws,
+    FirstPlayer,
+    OperationWindows,
+    PregameRebellion,
+    Reach,
+    Relief,
+)
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
 from tcgsim.games.godzilla.state import DECISIONS, J, Phase
 from tests.games.godzilla_positions import (
@@ -384,9 +392,32 @@ def test_gz_misc_8_at_most_two_environments_on_the_field() -> None:
 
 
 def test_gz_misc_9_an_attack_targets_any_enemy_base() -> None:
+    # any enemy base the monster reaches (GZ-INT-33): a range-any monster (Rodan) every one; Anguirus (range
+    # adjacent) every one with `reach=any`
+    s = position(["Mount Fuji"], ["Plain", "Plain", RUIN, "Plain"], [mon("Rodan", 0, 0)], phase=Phase.ADVANCE)
+    assert {a.site for a in of(s, A.Attack)} == {site_id(s, 1, i) for i in (0, 1, 3)}
+    s = position(["Mount Fuji"], ["Plain", "Plain", RUIN, "Plain"], [mon("Anguirus", 0, 0)], phase=Phase.ADVANCE,
+                 options=GzOptions(reach=Reach.ANY))
+    assert {a.site for a in of(s, A.Attack)} == {site_id(s, 1, i) for i in (0, 1, 3)}
+
+
+def test_gz_int_33_monsters_reach_the_enemy_bases_facing_them() -> None:
+    # the rows face each other centred, the far row mirrored: Mount Fuji (one slot, column 0) faces P2's slots
+    # at columns 3 1 -1 -3 (read from P1's side); Anguirus (陸上, range adjacent) reaches one area either side:
+    # slot 1 (column 1) and the ruin (column -1)
     s = position(["Mount Fuji"], ["Plain", "Plain", RUIN, "Plain"], [mon("Anguirus", 0, 0)], phase=Phase.ADVANCE)
-    targets = {a.site for a in of(s, A.Attack)}
-    assert targets == {site_id(s, 1, i) for i in (0, 1, 3)}
+    assert {a.site for a in of(s, A.Attack)} == {site_id(s, 1, 1)}
+    # five enemy slots at 4 2 0 -2 -4: Anguirus reaches three, Dorat (飛行, range adjacent) two areas, all five
+    s = position(["Mount Fuji"], ["Plain"] * 5, [mon("Anguirus", 0, 0), mon("Dorat", 0, 0)], phase=Phase.ADVANCE)
+    reach = {(a.monster, a.site) for a in of(s, A.Attack)}
+    assert {t for m, t in reach if m == mon_id(s, 0, "Anguirus")} == {site_id(s, 1, i) for i in (1, 2, 3)}
+    assert {t for m, t in reach if m == mon_id(s, 0, "Dorat")} == {site_id(s, 1, i) for i in range(5)}
+    # moving along the own row changes the reach
+    s = position(["Mount Fuji", "Plain", "Plain"], ["Plain", "Plain", "Plain"], [mon("Anguirus", 0, 0)],
+                 phase=Phase.ADVANCE)
+    assert {a.site for a in of(s, A.Attack)} == {site_id(s, 1, 2), site_id(s, 1, 1)}  # columns -2: P2's 2, 1
+    s.apply(A.Move(mon_id(s, 0, "Anguirus"), site_id(s, 0, 1)))
+    assert {a.site for a in of(s, A.Attack)} == {site_id(s, 1, i) for i in (0, 1, 2)}
 
 
 def test_gz_misc_10_the_defender_chooses_the_relief() -> None:
@@ -1749,7 +1780,7 @@ def test_gz_int_10_weapons_close_to_recover_and_rest_while_closed() -> None:
 def test_gz_int_11_a_person_without_a_refuge_goes_to_the_destroyed_zone() -> None:
     s = position(["Mount Fuji", "Tokyo", "Plain"], ["Mount Fuji", "Tokyo"],
                  [mon("Baragon", 0, 0, damage=3, attached=["Miki Saegusa"]), mon("Anguirus", 0, 2),
-                  mon("Godzilla 1984", 1, 0)], active=1, phase=Phase.ADVANCE)
+                  mon("Godzilla 1984", 1, 0)], active=1, phase=Phase.ADVANCE, options=GzOptions(reach=Reach.ANY))
     attack(s, mon_id(s, 1, "Godzilla 1984"), site_id(s, 0, 0), relief=mon_id(s, 0, "Baragon"))
     assert names(s, s.players[0].dead) == ["Baragon", "Miki Saegusa"]  # Anguirus stands two bases away
 
@@ -1810,7 +1841,8 @@ def test_gz_int_18_fusion_and_separation_details() -> None:
 
 def test_gz_int_19_monsters_of_a_destroyed_base_flee_to_another_own_base() -> None:
     s = position(["Mount Fuji", "Tokyo"], [base("Plain", damage=4), "Mount Fuji", "Tokyo"],
-                 [mon("Anguirus", 0, 0), mon("Little Godzilla", 1, 0, asleep=True)], phase=Phase.ADVANCE)
+                 [mon("Anguirus", 0, 0), mon("Little Godzilla", 1, 0, asleep=True)], phase=Phase.ADVANCE,
+                 options=GzOptions(reach=Reach.ANY))
     attack(s, mon_id(s, 0, "Anguirus"), site_id(s, 1, 0), stop=lambda x: pending(x) is J.RELOCATE)
     assert s.current_player == 1 and set(s.legal_actions()) == {A.Pick(site_id(s, 1, 1)), A.Pick(site_id(s, 1, 2))}
     s.apply(A.Pick(site_id(s, 1, 2)))

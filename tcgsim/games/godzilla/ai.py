@@ -357,7 +357,15 @@ class ScriptedAgent:
         return value - 0.5 * self._spare_value(view, c.cost, action.card)
 
     def _move(self, view: GzView, action: A.Move) -> float:
-        return -1.0
+        """Move only to bring a monster within reach of enemy bases (GZ-INT-33), towards the most of them."""
+        m = view.mon(action.monster)
+        if m is None:
+            return -1.0
+        here = len(view.reach(m))
+        there = len(view.reach(m, action.site))
+        if there <= here or self.attack_weight < 1.0 and here > 0:
+            return -1.0
+        return 0.2 + 0.5 * (there - here) * self.attack_weight
 
     def _attack(self, view: GzView, action: A.Attack) -> float:
         m = view.mon(action.monster)

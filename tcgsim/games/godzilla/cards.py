@@ -75,6 +75,7 @@ class GzCard:
     fusion: tuple[str, ...]  # the parts (下位種) of a fused form
     weapon: bool  # 兵器
     range_any: bool  # moves (and relieves) ignoring distance
+    movement: str  # 移動: 陸上 飛行 水中 地中 (GZ-MON-9; reach, GZ-INT-33)
     abilities: tuple[Ability, ...]
     # event / operation
     subtype: str  # attach | person | environment
@@ -158,6 +159,7 @@ def build_card(card: Card) -> GzCard:
         fusion=tuple(s.get("fusion") or ()),
         weapon=bool(s.get("weapon")),
         range_any=s.get("range") == "any",
+        movement=str(s.get("movement") or ""),
         abilities=tuple(abilities),
         subtype=_SUBTYPE.get(str(s.get("subtype")), ""),
         cost=_int(s.get("cost")),

@@ -1,6 +1,7 @@
 """The field (場の構成, GZ-FIELD-*): the two rows of bases and the monsters standing on them, found by id; adjacency
-(GZ-INT-15); where a monster stands; the zones a card leaves the field to (the bottom of its own deck, GZ-FIELD-7;
-the 撃破ゾーン, GZ-FIELD-6); one choice per card id (GZ-INT-26); and the names the event log uses.
+(GZ-INT-15); which enemy bases a monster reaches (GZ-INT-33); where a monster stands; the zones a card leaves the
+field to (the bottom of its own deck, GZ-FIELD-7; the 撃破ゾーン, GZ-FIELD-6); one choice per card id (GZ-INT-26);
+and the names the event log uses.
 
 `FieldRules` is one of the mixins `GzState` (game.py) is made of; its methods moved verbatim from game.py.
 """
@@ -10,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tcgsim.games.godzilla.cards import Kind
-from tcgsim.games.godzilla.state import GzStateFields, Mon, Site
+from tcgsim.games.godzilla.options import Reach
+from tcgsim.games.godzilla.state import GzStateFields, Mon, Site, _opp
+
+# GZ-INT-33: how far across the front a monster reaches, in areas to either side of the base facing it
+FRONT_REACH = 1  # 通常は隣接地形に移動できる
+FLYING_REACH = 2  # 移動 飛行 (flying) without range any
+FLYING = "飛行"
 
 
 class FieldRules(GzStateFields):
@@ -56,6 +63,28 @@ class FieldRules(GzStateFields):
         n = self.next_id
         self.next_id += 1
         return n
+
+    def _column(self, seat: int, index: int) -> int:
+        """GZ-INT-33: where a slot of a row stands across the front, in half areas: the two rows face each other
+        centred, so slot i of a row of n slots (ruins counted) is at 2i - (n - 1), read from seat 0's side (the
+        second row is mirrored: a player's left faces the opponent's right)."""
+        x = 2 * index - (len(self.players[seat].row) - 1)
+        return x if seat == 0 else -x
+
+    def reach_sids(self, m: Mon, home: int | None = None) -> list[int]:
+        """GZ-MON-10 / GZ-INT-33: the enemy bases a monster may attack from its own base (or from `home`): with
+        `range: any` every one; else those facing it, at most one area to either side (two for 飛行, flying)."""
+        enemy = _opp(m.owner)
+        row = self.players[enemy].row
+        c = self.cards[m.uid]
+        if self.opts.reach is Reach.ANY or c.range_any:
+            return [s.sid for s in row if s is not None]
+        seat, i = self.site_index(m.home if home is None else home)
+        if seat < 0:
+            return []
+        here = self._column(seat, i)
+        areas = FLYING_REACH if c.movement == FLYING else FRONT_REACH
+        return [s.sid for j, s in enumerate(row) if s is not None and abs(self._column(enemy, j) - here) <= 2 * areas]
 
     def where_is(self, m: Mon) -> int:
         """The site a monster stands on: the enemy base it attacks, else its own base."""

@@ -9,7 +9,8 @@ from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["Draws", "FirstPlayer", "GzOptions", "BattleCards", "OperationWindows", "PregameRebellion", "Relief"]
+__all__ = ["BattleCards", "Draws", "FirstPlayer", "GzOptions", "OperationWindows", "PregameRebellion", "Reach",
+           "Relief"]
 
 
 class FirstPlayer(StrEnum):
@@ -55,6 +56,13 @@ class BattleCards(StrEnum):
     FACE_DOWN = "face_down"  # both choose face down, revealed together: no counter (tcgsim's rule until issue 13)
 
 
+class Reach(StrEnum):
+    """GZ-MON-10 / GZ-INT-33: which enemy bases a monster may attack from the own base it stands on."""
+
+    FRONT = "front"  # the facing enemy bases: one area either side (飛行: two); range any: every enemy base
+    ANY = "any"  # every enemy base, from anywhere (tcgsim's rule until issue 13)
+
+
 @dataclass(frozen=True)
 class GzOptions(GameOptions):
     turn_limit: int = field(default=100, metadata={"help": "total turns (both players) before a draw (GZ-INT-12)"})
@@ -84,3 +92,6 @@ class GzOptions(GameOptions):
     battle_cards: BattleCards = field(default=BattleCards.IN_TURN, metadata={
         "help": "GZ-INT-32: in_turn (the attacker's battle card is played face up and may be countered, then the "
                 "defender's) or face_down (both chosen face down and revealed together, no counter)"})
+    reach: Reach = field(default=Reach.FRONT, metadata={
+        "help": "GZ-INT-33: front (a monster attacks the enemy bases facing its own base, one area either side, "
+                "two for 飛行, all with range any) or any (every enemy base from anywhere)"})

@@ -189,7 +189,6 @@ class TurnRules(GzStateFields):
         out.extend(self._operation_actions(seat))
         turn = self.turn
         sites = p.sites()
-        enemy = [s.sid for s in self.players[_opp(seat)].row if s is not None]
         for m in p.mons:
             if m.asleep or m.closed or m.at >= 0:
                 continue
@@ -199,7 +198,7 @@ class TurnRules(GzStateFields):
                     out.extend(A.Move(m.mid, s.sid) for s in sites if s.sid != m.home)
                 else:
                     out.extend(A.Move(m.mid, sid) for sid in self.adjacent_sids(m.home))
-            out.extend(A.Attack(m.mid, sid) for sid in enemy)
+            out.extend(A.Attack(m.mid, sid) for sid in self.reach_sids(m))  # GZ-MISC-9 within GZ-INT-33
             if c.fusion and m.evo_turn != turn and self._separation_parts(seat, c) is not None:
                 out.append(A.Separate(m.mid))
         out.extend(self._fusions(seat))

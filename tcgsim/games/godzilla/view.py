@@ -131,6 +131,10 @@ class GzView:
     def adjacent(self, sid: int) -> list[int]:
         return self._s.adjacent_sids(sid)
 
+    def reach(self, m: Mon, home: int | None = None) -> list[int]:
+        """The enemy bases the monster may attack from its base (or from `home`), GZ-INT-33."""
+        return self._s.reach_sids(m, home)
+
     def control(self, seat: int) -> int | None:
         """Total control; None for an opponent with a face-down base never seen (its control is hidden)."""
         if seat != self.player and any(x is not None and x.closed and not x.known for x in self._s.players[seat].row):
