@@ -47,6 +47,7 @@ from tcgsim.games.eva.actions import (
 from tcgsim.games.eva.cards import CHAR_NAMES, Kind, Mark, city, eva_cards
 from tcgsim.games.eva.effects import CHARACTERS
 from tcgsim.games.eva.game import EvaGame, EvaOptions, EvaShortGame, EvaState, ShortWinReason, WinReason
+from tcgsim.games.eva.options import CounterAnswers
 from tcgsim.games.eva.setup import HAND_SIZE
 from tcgsim.games.eva.state import Phase, WindowKind
 from tests.games.eva_positions import C, E, make_game, names, position, short_position, uid_of
@@ -973,6 +974,35 @@ def test_eva_counter_3_a_counter_cannot_be_answered() -> None:
     speak(s, 0, "Emergency Alert", decline=False)
     s.apply(Counter(hand_uid(s, 1, "Cease Operation")))
     assert s.offer is None and s.current_player == 1  # nobody is asked about the counter; seat 1's turn to speak
+
+
+def test_eva_counter_3_a_counter_serif_answers_a_card_side_counter() -> None:
+    """Only a <対抗> セリフ on a <対抗> セリフ is forbidden: a card-side <対抗> card can be answered by a counter
+    セリフ, and the card it answered then takes effect; the counter セリフ itself cannot be answered."""
+    s = position([["Toji Suzuhara", "Anta Baka?"], ["Power Outage", "Pen Pen"]], phase="main")
+    speak(s, 0, "Toji Suzuhara", C["shinji"], decline=False)
+    s.apply(Counter(hand_uid(s, 1, "Power Outage")))  # (OTHER), against a character card
+    # seat 0 may answer it: Asuka's <対抗> dialogue addresses Shinji, who spoke Toji Suzuhara
+    assert s.current_player == 0 and s.legal_actions() == [Decline(), Counter(hand_uid(s, 0, "Anta Baka?"))]
+    s.apply(Counter(hand_uid(s, 0, "Anta Baka?")))
+    toji, outage, baka = s.spoken
+    assert outage.cancelled and not toji.cancelled and not baka.cancelled
+    assert baka.serif and baka.speaker == C["asuka"] and s.speak_count[C["asuka"]] == 1
+    assert s.offer is None  # nothing answers the counter セリフ
+    # unanswered, the <対抗> card stands and cancels the card
+    s = position([["Toji Suzuhara", "Anta Baka?"], ["Power Outage", "Pen Pen"]], phase="main")
+    speak(s, 0, "Toji Suzuhara", C["shinji"], decline=False)
+    s.apply(Counter(hand_uid(s, 1, "Power Outage")))
+    s.apply(Decline())
+    assert s.offer is None and s.spoken[0].cancelled and not s.spoken[1].cancelled
+
+
+def test_eva_counter_3_counter_answers_none_keeps_every_counter_unanswerable() -> None:
+    s = position([["Toji Suzuhara", "Anta Baka?"], ["Power Outage", "Pen Pen"]], phase="main",
+                 options=EvaOptions(counter_answers=CounterAnswers.NONE))
+    speak(s, 0, "Toji Suzuhara", C["shinji"], decline=False)
+    s.apply(Counter(hand_uid(s, 1, "Power Outage")))
+    assert s.offer is None and s.spoken[0].cancelled
 
 
 def test_eva_counter_4_a_cancelled_card_still_counts_and_gives_its_draw_points() -> None:

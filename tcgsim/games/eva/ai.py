@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import EvaCard, Kind, Mark, can_reach, city, normalise_groups
 from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
-from tcgsim.games.eva.view import EvaShortView, EvaView
+from tcgsim.games.eva.view import EvaShortView, EvaView, SpokenView
 
 # ------------------------------------------------------------------------------------------------ the city
 
@@ -416,6 +416,19 @@ class _Ctx:
         offered = self.v.offered()
         if card is None or offered is None:
             return -1.0
+        freed = self.v.offered_answers()
+        if freed is not None:  # a card-side <対抗>: answering it lets the card it answers take effect
+            if freed.serif:
+                gain = self.city_delta(freed.card, freed.speaker, -1, freed.mark)
+            elif freed.card.kind is Kind.BATTLE:
+                gain = self.battle_card(freed.card, freed.target)
+            else:
+                gain = self.city_delta(freed.card, freed.speaker, freed.target)
+                effects = self.effects_value(freed.card, freed.target)
+                gain += effects if freed.owner == self.me else -0.3 * max(0.0, effects)
+            if gain < self.a.answer_at:
+                return -1.0
+            return gain - self.cost(card)
         if offered.serif:
             harm = self.city_delta(offered.card, offered.speaker, -1, offered.mark)
         elif offered.card.kind is Kind.BATTLE:
@@ -425,9 +438,24 @@ class _Ctx:
             harm = self.city_delta(offered.card, offered.speaker, offered.target)
             if offered.owner != self.me:
                 harm -= 0.3 * max(0.0, self.effects_value(offered.card, offered.target))
+        if card.card_counter and self.v.counters_answerable():
+            harm *= 1.0 - self.answered_back(offered)
         if harm > -self.a.answer_at:
             return -1.0
         return -harm - self.cost(card)
+
+    def answered_back(self, offered: SpokenView) -> float:
+        """The chance a card-side <対抗> of ours against `offered` is itself answered by a counter セリフ of the
+        card's owner (EVA-COUNTER-3): likelier when one of its characters can still speak to the card's speaker."""
+        v = self.v
+        if v.hand_size(offered.owner) <= 0:
+            return 0.0
+        s = offered.speaker
+        if not 0 <= s < 6:
+            return ANSWERED_BACK_OTHER
+        if any(c != s and v.can_speak(c) and v.reach(c, s) for c in range(6)):
+            return ANSWERED_BACK
+        return 0.0
 
     def take(self, action: A.Take) -> float:
         if action.card < 0:
@@ -449,6 +477,10 @@ class _Ctx:
         if seeks >= 2 or (seeks >= 1 and len(self.hand) >= 2):
             return 1.0
         return -1.0
+
+
+ANSWERED_BACK = 0.4  # a card-side <対抗> of ours answered back by a counter セリフ, when the owner can reach it
+ANSWERED_BACK_OTHER = 0.15  # ... against an (OTHER) card, which only a flagged <対抗> dialogue answers
 
 
 def _mentions(cond: Cond, kind: CondKind) -> bool:

@@ -94,6 +94,10 @@ class EvaCard:
     def mark_for(self, kind: Mark, addressee: int) -> bool:
         return (kind, addressee) in self.marks
 
+    def mark_for_any(self, addressee: int) -> bool:
+        """A ▲ or ● of the dialogue side names `addressee`."""
+        return any(t == addressee for _k, t in self.marks)
+
 
 def _colour(value: object, card_id: str) -> int:
     if value is None:

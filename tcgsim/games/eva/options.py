@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["DeckOutReading", "EvaOptions", "EvaShortOptions"]
+__all__ = ["CounterAnswers", "DeckOutReading", "EvaOptions", "EvaShortOptions"]
 
 
 class DeckOutReading(StrEnum):
@@ -18,6 +18,13 @@ class DeckOutReading(StrEnum):
 
     EMPTY = "empty"  # the seed's words: the 山札 is gone, so the player can draw no more
     SHORT = "short"  # the player drew fewer cards than its draw points this phase
+
+
+class CounterAnswers(StrEnum):
+    """I-COUNTER, EVA-COUNTER-3: what may answer a card spoken on its card side as a <対抗>."""
+
+    SEED = "seed"  # the seed forbids only a <対抗> セリフ on a <対抗> セリフ: a counter セリフ may answer it
+    NONE = "none"  # nothing answers a counter of either kind (the reading before issue 13)
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,9 @@ class EvaOptions(GameOptions):
     deck_out: DeckOutReading = field(default=DeckOutReading.EMPTY, metadata={
         "help": "EVA-DRAW2-5 / I-DRAW: who drops out at the end of the 第2ドローフェイズ besides an empty hand: empty "
                 "(the seed: 山札がなくなり, an empty deck) or short (drew fewer than its draw points this phase)"})
+    counter_answers: CounterAnswers = field(default=CounterAnswers.SEED, metadata={
+        "help": "EVA-COUNTER-3 / I-COUNTER: may a card-side <対抗> card be answered? seed (by a counter セリフ in the "
+                "メインフェイズ; only セリフ on セリフ is forbidden) or none (no counter can be answered)"})
 
 
 @dataclass(frozen=True)

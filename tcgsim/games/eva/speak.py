@@ -136,6 +136,9 @@ class SpeakRules(EvaFields):
         """The effect of a spoken card that was not cancelled (EVA-SERIF-6, -8; card effects)."""
         sp = self.spoken[index]
         card = self.cards[sp.uid]
+        if sp.answers >= 0:
+            self._counter_stands(index)  # a card-side <対抗> card no one answered (EVA-COUNTER-3)
+            return
         if sp.serif:
             kind, target = card.marks[sp.mark]
             result = self.resolve_serif(sp.speaker, kind, target)

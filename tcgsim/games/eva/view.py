@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcgsim.games.eva.cards import EvaCard
 from tcgsim.games.eva.effects import Board
+from tcgsim.games.eva.options import CounterAnswers
 from tcgsim.games.eva.state import ChoiceKind, Phase, WindowKind
 
 if TYPE_CHECKING:
@@ -162,6 +163,25 @@ class EvaView:
             return None
         sp = s.spoken[s.offer.index]
         return SpokenView(s.cards[sp.uid], sp.owner, sp.speaker, sp.serif, sp.mark, sp.target, sp.cancelled)
+
+    def counters_answerable(self) -> bool:
+        """A card-side <対抗> card spoken now could be answered by a counter セリフ (EVA-COUNTER-3: the option
+        `counter_answers=seed`, in the メインフェイズ)."""
+        s = self._s
+        return (s.game.options.counter_answers is CounterAnswers.SEED and s.window is not None
+                and s.window.kind is WindowKind.MAIN)
+
+    def offered_answers(self) -> SpokenView | None:
+        """When the card offered for <対抗> is itself a card-side <対抗> card: the card it answers (which takes
+        effect if the <対抗> card is answered, EVA-COUNTER-3)."""
+        s = self._s
+        if s.offer is None:
+            return None
+        sp = s.spoken[s.offer.index]
+        if sp.answers < 0 or sp.serif:
+            return None
+        o = s.spoken[sp.answers]
+        return SpokenView(s.cards[o.uid], o.owner, o.speaker, o.serif, o.mark, o.target, o.cancelled)
 
     def eva_strength(self, e: int) -> int:
         return self._s.eva_strength(e)
