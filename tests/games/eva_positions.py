@@ -181,12 +181,13 @@ def short_position(
     group: Sequence[Sequence[str]] | None = None,
     filler: bool = True,
     seed: int = 0,
+    options: EvaShortOptions | None = None,
 ) -> EvaShortState:
     """A short-rule position: hands, each player's character (indices), decks top first."""
     decks = [list(d) + (list(FILLER) if filler else []) for d in (decks or [[], []])]
     mains = [[*hands[i], *decks[i]] for i in range(2)]
     game = EvaShortGame([_deck(i, mains[i], None, "eva-short") for i in range(2)], seed,
-                        EvaShortOptions(random_first_player=False))
+                        options or EvaShortOptions(random_first_player=False))
     s = game.new_initial_state()
     for i, p in enumerate(s.players):
         pool = list(game.main_uids[i])

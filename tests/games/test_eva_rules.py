@@ -47,7 +47,7 @@ from tcgsim.games.eva.actions import (
 from tcgsim.games.eva.cards import CHAR_NAMES, Kind, Mark, city, eva_cards
 from tcgsim.games.eva.effects import CHARACTERS
 from tcgsim.games.eva.game import EvaGame, EvaOptions, EvaShortGame, EvaState, ShortWinReason, WinReason
-from tcgsim.games.eva.options import CounterAnswers
+from tcgsim.games.eva.options import CounterAnswers, EvaShortOptions, TalkLimit
 from tcgsim.games.eva.setup import HAND_SIZE
 from tcgsim.games.eva.state import Phase, WindowKind
 from tests.games.eva_positions import C, E, make_game, names, position, short_position, uid_of
@@ -1200,6 +1200,19 @@ def test_eva_short_12_every_card_is_a_serif_and_the_city_rules_are_void() -> Non
     s.apply(PassDiscard(uid_of(s, 0, "Emergency Alert")))
     s.apply(PassDiscard(uid_of(s, 1, "Pen Pen")))
     assert s.down[C["rei"]]  # no recovery for Rei in the short rule
+
+
+def test_eva_short_12_the_talk_limit_is_kept_and_void_only_by_option() -> None:
+    """The one card per character per turn (EVA-TALK-4) is a rule of speech, not one of the city's voided special
+    rules: kept by default; `talk_limit=void` lets a face-up character speak again in the same turn."""
+    for limit, again in ((TalkLimit.KEPT, False), (TalkLimit.VOID, True)):
+        s = short_position([["Moving In", "Pen Pen"], ["Toji Suzuhara"]], (C["asuka"], C["gendo"]),
+                           options=EvaShortOptions(random_first_player=False, talk_limit=limit))
+        s.apply(Speak(uid_of(s, 0, "Moving In"), True, 0, -1))  # Misato ●Shinji; seat 1 cannot answer it
+        assert s.current_player == 1
+        s.apply(PassDiscard(uid_of(s, 1, "Toji Suzuhara")))
+        pen = uid_of(s, 0, "Pen Pen")  # Misato again
+        assert any(isinstance(a, Speak) and a.card == pen for a in s.legal_actions()) is again
 
 
 def test_eva_i_short_the_game_ends_when_no_card_is_left() -> None:

@@ -629,9 +629,10 @@ class _ShortCtx:
         if found is not None:
             return found
         v = self.v
+        limited = v.talk_limit  # a character that has spoken cannot answer (EVA-TALK-4), unless void
         f = 0.0
         for c in range(6):
-            if c != speaker and c != spent and v.can_speak(c):
+            if (not limited or (c != speaker and c != spent)) and v.can_speak(c):
                 f += self._share(c, speaker if v.reach(c, speaker) else -1, target if v.reach(c, target) else -1)
         chance = ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** self.opp_hand)
         self._answer_memo[key] = chance
@@ -803,8 +804,9 @@ class _ShortCtx:
         return self._hurts
 
     def setup(self, uid: int, speaker: int) -> float:
-        """Speaking with `speaker` uses its turn: it can no longer answer the hurt we speak next (I-COUNTER)."""
-        if self.opp_hand <= 0:
+        """Speaking with `speaker` uses its turn: it can no longer answer the hurt we speak next (I-COUNTER;
+        nothing when the short rule's talk limit is void)."""
+        if self.opp_hand <= 0 or not self.v.talk_limit:
             return 0.0
         best = 0.0
         for u, s, t, g in self.hurts():

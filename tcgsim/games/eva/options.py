@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from tcgsim.engine import GameOptions
 
-__all__ = ["CounterAnswers", "DeckOutReading", "EvaOptions", "EvaShortOptions"]
+__all__ = ["CounterAnswers", "DeckOutReading", "EvaOptions", "EvaShortOptions", "TalkLimit"]
 
 
 class DeckOutReading(StrEnum):
@@ -40,7 +40,17 @@ class EvaOptions(GameOptions):
                 "メインフェイズ; only セリフ on セリフ is forbidden) or none (no counter can be answered)"})
 
 
+class TalkLimit(StrEnum):
+    """EVA-SHORT-12 / I-SHORT: does the short rule keep EVA-TALK-4's one card per character per turn?"""
+
+    KEPT = "kept"  # a rule of speech (▼ゲームの流れ＆カード使用方法▼), not a special rule of a city card
+    VOID = "void"  # one of 「第3新東京市に置かれたメインキャラの特殊ルール等」: a face-up character speaks any number
+
+
 @dataclass(frozen=True)
 class EvaShortOptions(GameOptions):
     turn_limit: int = 60  # I-LIMIT: rounds (①-④) before the game is a draw
     random_first_player: bool = True  # EVA-SHORT-7: seeded RNG; False: seat 0 first
+    talk_limit: TalkLimit = field(default=TalkLimit.KEPT, metadata={
+        "help": "EVA-SHORT-12 / I-SHORT: kept (each main character speaks one card per turn, EVA-TALK-4) or void "
+                "(the limit is one of the city's voided rules: a face-up character may speak any number)"})

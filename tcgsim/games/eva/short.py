@@ -11,6 +11,7 @@ from tcgsim.engine import TempoMetric, Termination
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import CHAR_NAMES, N_CHARS, Mark, distinct
 from tcgsim.games.eva.fields import ShortFields
+from tcgsim.games.eva.options import TalkLimit
 from tcgsim.games.eva.state import Offer, ShortWinReason, Spoken
 
 SHORT_HAND = 6  # EVA-SHORT-6, EVA-SHORT-10: 6 cards, refilled to 6
@@ -53,6 +54,13 @@ class ShortRules(ShortFields):
         self.to_act = self.active
         self.record("setup", None, "short_setup")
         self.record("setup", self.active, "first_player")
+
+    def can_speak(self, c: int) -> bool:
+        """EVA-TALK-4, -7 in the short rule: a face-up character, with one card per turn unless the option
+        `talk_limit=void` reads the limit as one of the voided rules of the city (EVA-SHORT-12, I-SHORT)."""
+        if self.down[c]:
+            return False
+        return self.game.options.talk_limit is TalkLimit.VOID or self.speak_count[c] < self.allowance(c)
 
     def serif_options(self, seat: int) -> list[A.Speak]:
         """EVA-SHORT-8, -12: every card is spoken as a セリフ (talk rules as in the standard rules, I-SHORT)."""

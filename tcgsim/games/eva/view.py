@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tcgsim.games.eva.cards import EvaCard
 from tcgsim.games.eva.effects import Board
-from tcgsim.games.eva.options import CounterAnswers
+from tcgsim.games.eva.options import CounterAnswers, TalkLimit
 from tcgsim.games.eva.state import ChoiceKind, Phase, WindowKind
 
 if TYPE_CHECKING:
@@ -217,6 +217,11 @@ class EvaShortView:
     def __init__(self, state: ShortFields, player: int) -> None:
         self._s = state
         self.player = player
+
+    @property
+    def talk_limit(self) -> bool:
+        """Each main character speaks one card per turn (EVA-TALK-4; `talk_limit=kept`, EVA-SHORT-12)."""
+        return self._s.game.options.talk_limit is TalkLimit.KEPT
 
     @property
     def turn(self) -> int:
