@@ -1,4 +1,5 @@
-"""Reading a result store (docs/results.md) into DataFrames, independently of the simulator that wrote it.
+"""Reading a result store (docs/results.md) into DataFrames. Of the simulator it takes only the store's names for
+its files (tcgsim.sim.folder), so the two can never disagree on what a shard is called or how it is stamped.
 
 Everything read is checked before the statistics see it, so a damaged or foreign file is one `ReportError` that
 names the file and what is wrong with it, never an exception from deep inside pandas:
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
+
+from tcgsim.sim.folder import SHARD_NAME, SHARDS, STAMP_KEY
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -82,8 +85,6 @@ SCHEMAS = {"games": GAMES_SCHEMA, "tempo": TEMPO_SCHEMA, "cards": CARDS_SCHEMA}
 TABLES = ("games", "tempo", "cards")
 GAMES_COLUMNS = tuple(k for k, c in GAMES_SCHEMA.items() if c.required)
 CARDS_COLUMNS = tuple(CARDS_SCHEMA)
-SHARDS = "shards"
-STAMP_KEY = b"tcgsim_run"  # the run identity the store may write into each shard's key-value metadata
 
 
 class ReportError(ValueError):
@@ -337,12 +338,9 @@ def _shard_files(root: Path) -> dict[str, dict[int, Path]]:
     if not folder.is_dir():
         return found
     for path in folder.iterdir():
-        table, _, rest = path.name.partition("-")
-        digits = rest.removesuffix(".parquet")
-        if table in found and rest.endswith(".parquet") and digits.isdigit() and digits.isascii():
-            task = int(digits)
-            if path.name == f"{table}-{task:06d}.parquet" and path.is_file():
-                found[table][task] = path
+        m = SHARD_NAME.fullmatch(path.name)
+        if m is not None and path.name == f"{m[1]}-{int(m[2]):06d}.parquet" and path.is_file():
+            found[m[1]][int(m[2])] = path
     return found
 
 

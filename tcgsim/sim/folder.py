@@ -21,15 +21,22 @@ from types import TracebackType
 
 from tcgsim.sim.errors import RunFolderError, SimError
 
-__all__ = ["OWN_FILES", "OWN_FOLDERS", "RunLock", "check_place", "foreign_entries", "clear_own_files",
-           "make_folder", "oserror_text"]
+__all__ = ["SHARDS", "SHARD_NAME", "STAMP_KEY", "OWN_FILES", "OWN_FOLDERS", "RunLock", "check_place",
+           "foreign_entries", "clear_own_files", "make_folder", "oserror_text"]
+
+# The store's names, in one place for the store that writes them, --force that may clear them, and the report
+# that reads an unfinished run: shards/{table}-{task:06d}.parquet (seven digits and more past task 999,999), each
+# stamped with its run's id in the Parquet key-value metadata.
+SHARDS = "shards"
+SHARD_NAME = re.compile(r"(games|tempo|cards)-(\d{6,})\.parquet")
+STAMP_KEY = b"tcgsim_run"
 
 # Every name tcgsim writes at the top of a run folder (the run, its tables and the report), and what may stand
 # in its subfolders. Temporary files are dot-files ending in .tmp (written, then renamed into place).
 OWN_FILES = frozenset({"run.json", "games.parquet", "tempo.parquet", "cards.parquet", "matrix.csv", "matrix_long.csv",
                        "failure.txt", "report.html", "report.md", "summary.json"})
 OWN_FOLDERS: dict[str, re.Pattern[str]] = {
-    "shards": re.compile(r"(games|tempo|cards)-\d{6}\.parquet"),
+    SHARDS: SHARD_NAME,
     "plots": re.compile(r"[\w.-]+\.png"),
 }
 _TEMPORARY = re.compile(r"\..+\.tmp")

@@ -30,6 +30,9 @@ from typing import TYPE_CHECKING, Any
 from tcgsim.sim.errors import OutputExists, ResumeMismatch, RunFolderError, RunIncomplete, SimError
 from tcgsim.sim.folder import (
     OWN_FOLDERS,
+    SHARD_NAME,
+    SHARDS,
+    STAMP_KEY,
     RunLock,
     check_place,
     clear_own_files,
@@ -56,11 +59,8 @@ FORMAT = "tcgsim-run/2"  # /2 added run_id and card_pool (a /1 folder cannot be 
 TABLES = ("games", "tempo", "cards")
 ROW_GROUP = 65_536
 RUN_JSON = "run.json"
-SHARDS = "shards"
 COMPRESSION = "zstd"
 NULLABLE = {"games": {"winner_seat": "Int8"}, "cards": {"first_turn_played": "Int32"}}
-STAMP_KEY = b"tcgsim_run"
-_SHARD_NAME = re.compile(r"(games|tempo|cards)-(\d{6})\.parquet")
 _PARQUET_MAGIC = b"PAR1"
 
 
@@ -402,8 +402,9 @@ def scan_shards(folder: Path, n_tasks: int) -> ShardScan:
     damaged: list[str] = []
     stray: list[str] = []
     for path in sorted(shards.iterdir()):
-        m = _SHARD_NAME.fullmatch(path.name)
-        if m is None or int(m.group(2)) >= n_tasks or path.is_symlink() or not path.is_file():
+        m = SHARD_NAME.fullmatch(path.name)
+        if (m is None or int(m.group(2)) >= n_tasks or path.name != shard_path(folder, m[1], int(m[2])).name
+                or path.is_symlink() or not path.is_file()):
             if not path.name.endswith(".tmp"):
                 stray.append(path.name)
             continue
