@@ -1,8 +1,14 @@
-"""A fixed workload for measuring the engine: scripted mirror games of one game, in one process or spread over
-worker processes (the same supervisor as `tcgsim simulate`).
+"""Fixed workloads for measuring the engine (docs/performance.md).
 
-The games are the same whatever the number of workers (game i: bundled deck i mod n, seed + i), so the ratio of
-two runs is the parallel speed-up. Use the same command before and after a change; compare ratios.
+Games: mirror games of one game with one agent (its default scripted style, or `random` for the engine alone), in
+one process or spread over worker processes (the same supervisor as `tcgsim simulate`). The games are the same
+whatever the number of workers (game i: bundled deck i mod n, seed + i), so the ratio of two runs is the parallel
+speed-up.
+
+Search: what a search agent pays per simulation. Mid-game positions (each of the first games replayed to half its
+length) are cloned, and cloned then played out to the end with uniform random moves; clones/s and playouts/s.
+
+Use the same command before and after a change; compare ratios, since the machine's speed varies.
 """
 
 from __future__ import annotations
@@ -15,10 +21,12 @@ from pathlib import Path
 
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.decks import Deck, read_deck
-from tcgsim.engine import play_game
+from tcgsim.engine import Agent, Game, State, agent_rng, play_game, replay
 from tcgsim.games import get_game
 
 CHUNK = 25  # games per task with several workers: small enough to balance, big enough to amortise the IPC
+SEARCH_POSITIONS = 20  # mid-game positions the search figures start from (the workload's first games)
+CLONE_ROUNDS = 50  # clones of each position timed together: a clone takes tens of microseconds
 
 
 @dataclass(frozen=True)
@@ -32,9 +40,22 @@ class BenchResult:
     peak_rss_mb: float  # the whole process tree: this process plus every worker's peak
     agent: str
     workers: int = 1
+    search: SearchResult | None = None
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The engine's cost for search, from `positions` mid-game positions."""
+
+    positions: int
+    clones: int
+    clones_per_s: float
+    playouts: int
+    playout_decisions: int  # random moves made in all the playouts together
+    playouts_per_s: float
 
 
 def bundled_decks(game: str, root: Path | None = None) -> list[Deck]:
@@ -56,19 +77,19 @@ def _peak_mb() -> float:
 
 def _play_range(work: _Workload, games: range) -> tuple[int, float]:
     """Play games `games` of the workload; (decisions, this process's peak RSS in MB)."""
-    cls = get_game(work.game).game_class()
     decisions = 0
     for i in games:
-        deck = work.decks[i % len(work.decks)]
-        players = [make_agent(work.game, work.agent) for _ in range(cls.min_players)]
-        decisions += play_game(cls([deck] * cls.min_players, work.seed + i), players).decisions
+        game, players = _game_of(work, i)
+        decisions += play_game(game, players).decisions
     return decisions, _peak_mb()
 
 
 def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = None,
-              decks: list[Deck] | None = None, workers: int = 1, chunk: int = CHUNK) -> BenchResult:
-    """Play `games` mirror games (every bundled deck in turn) with the game's default scripted style, in this
-    process (workers=1) or in chunks of `chunk` games on `workers` worker processes."""
+              decks: list[Deck] | None = None, workers: int = 1, chunk: int = CHUNK,
+              playouts: int = 0) -> BenchResult:
+    """Play `games` mirror games (every bundled deck in turn) with `agent` (default: the game's default scripted
+    style), in this process (workers=1) or in chunks of `chunk` games on `workers` worker processes; then, with
+    `playouts` > 0, the search figures (`_run_search`) in this process."""
     get_game(game).game_class()  # UnknownGame before any work
     work = _Workload(game, tuple(decks or bundled_decks(game)), agent or default_agent(game), seed)
     if workers > 1:
@@ -95,8 +116,54 @@ def run_bench(game: str, games: int = 200, seed: int = 0, agent: str | None = No
         decisions = sum(totals)
         peak = _peak_mb() + sum(worker_peak.values())
     seconds = time.perf_counter() - start
+    search = _run_search(work, playouts) if playouts > 0 else None
     return BenchResult(game, games, decisions, round(seconds, 3), round(games / seconds, 1),
-                       round(decisions / seconds), round(peak, 1), work.agent, workers)
+                       round(decisions / seconds), round(max(peak, _peak_mb()), 1), work.agent, workers, search)
+
+
+def _game_of(work: _Workload, i: int) -> tuple[Game, list[Agent]]:
+    """Game i of the workload and its players."""
+    cls = get_game(work.game).game_class()
+    return cls([work.decks[i % len(work.decks)]] * cls.min_players, work.seed + i), \
+        [make_agent(work.game, work.agent) for _ in range(cls.min_players)]
+
+
+def mid_game_positions(game: str, count: int = SEARCH_POSITIONS, seed: int = 0, agent: str | None = None,
+                       decks: list[Deck] | None = None) -> list[State]:
+    """The bench workload's first `count` games, each replayed to half its length: a live position, the opening
+    and the end game both well away."""
+    work = _Workload(game, tuple(decks or bundled_decks(game)), agent or default_agent(game), seed)
+    return [_half_way(work, i) for i in range(count)]
+
+
+def _half_way(work: _Workload, i: int) -> State:
+    game, players = _game_of(work, i)
+    actions = play_game(game, players).actions
+    return replay(game, actions[: len(actions) // 2])
+
+
+def _run_search(work: _Workload, playouts: int, count: int = SEARCH_POSITIONS) -> SearchResult:
+    """Clones/s and random playouts/s from mid-game positions: `playouts` playouts, spread over the positions in
+    turn, each from a fresh clone; the random moves come from one seeded generator, so the work is fixed."""
+    positions = [_half_way(work, i) for i in range(count)]
+    start = time.perf_counter()
+    for _ in range(CLONE_ROUNDS):
+        for position in positions:
+            position.clone()
+    clone_seconds = time.perf_counter() - start
+    rng = agent_rng(work.seed, 0)
+    moves = 0
+    start = time.perf_counter()
+    for k in range(playouts):
+        state = positions[k % len(positions)].clone()
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            moves += 1
+    playout_seconds = time.perf_counter() - start
+    clones = CLONE_ROUNDS * len(positions)
+    return SearchResult(len(positions), clones, round(clones / clone_seconds), playouts, moves,
+                        round(playouts / playout_seconds, 1))
 
 
 def _play_chunk(work: _Workload, games: range) -> tuple[int, float, int]:

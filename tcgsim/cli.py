@@ -327,23 +327,30 @@ def bench(
     game: Annotated[str, typer.Argument(help="The game to measure.", callback=_game_arg, metavar="GAME")] = "mana",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 200,
     seed: Annotated[int, _PlayOptions.seed] = 0,
+    ai: Annotated[str | None, typer.Option("--ai", help="The agent of every seat (default: the game's scripted "
+                                           "style; random measures the engine alone). See `tcgsim agents`.",
+                                           show_default=False)] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (1: in this process). "
                                          "Compare 1 and 2 for the parallel speed-up.")] = 1,
+    playouts: Annotated[int, typer.Option("--playouts", min=0, help="Random playouts from mid-game positions, "
+                                          "for the search figures (clones/s, playouts/s); 0 skips them.")] = 100,
     fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")] = ListFormat.text,
 ) -> None:
-    """Measure the engine: scripted mirror games on 1 or more worker processes; games/s, decisions/s, peak memory.
+    """Measure the engine: mirror games on 1 or more worker processes (games/s, decisions/s, peak memory), then
+    what search pays per simulation: clones/s and random playouts/s from mid-game positions (docs/performance.md).
 
-    Example: tcgsim bench mana --games 2000 --workers 2
+    Example: tcgsim bench godzilla --games 2000 --workers 2 --ai random
     """
     from tcgsim.bench import run_bench
     from tcgsim.machine import available_cores
 
     _game_class_or_exit(game)
+    agent = _agents_or_exit(game, [ai] if ai else None, 1)[0].name
     if workers > available_cores():  # more processes than cores measure nothing but contention
         typer.echo(f"tcgsim: note: --workers {workers} is more than the {available_cores()} cores here: using "
                    f"{available_cores()}", err=True)
         workers = available_cores()
-    result = run_bench(game, games, seed, workers=workers)
+    result = run_bench(game, games, seed, agent=agent, workers=workers, playouts=playouts)
     if fmt is ListFormat.json:
         typer.echo(json.dumps(result.to_json()))
         return
@@ -351,6 +358,11 @@ def bench(
     typer.echo(f"{result.game}: {result.games} games, {result.decisions} decisions in {result.seconds:.2f} s "
                f"{where}: {result.games_per_s:.1f} games/s, {result.decisions_per_s:,} decisions/s, "
                f"peak memory {result.peak_rss_mb:.0f} MB (agent: {result.agent})")
+    if result.search is not None:
+        found = result.search
+        typer.echo(f"{result.game} search, from {found.positions} mid-game positions on one core: "
+                   f"{found.clones_per_s:,} clones/s, {found.playouts_per_s:,.1f} random playouts/s "
+                   f"({found.playout_decisions / found.playouts:.0f} moves each)")
 
 
 # ------------------------------------------------------------------------------------------ simulate, matchups

@@ -77,10 +77,33 @@ def test_agents_lists_styles_with_the_default() -> None:
 
 
 def test_bench_reports_rates_as_json() -> None:
-    code, out, _ = run("bench", "mana", "--games", "4", "--format", "json")
+    code, out, _ = run("bench", "mana", "--games", "4", "--format", "json", "--playouts", "0")
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 4 and data["decisions"] > 0 and data["decisions_per_s"] > 0
+    assert data["agent"] == "builder" and data["search"] is None and data["peak_rss_mb"] > 0
+
+
+def test_bench_measures_the_engine_alone_and_search_from_mid_game() -> None:
+    code, out, _ = run("bench", "godzilla", "--games", "3", "--ai", "random", "--playouts", "6")
+    assert code == 0
+    assert "(agent: random)" in out and "godzilla search, from 20 mid-game positions" in out
+    assert "clones/s" in out and "random playouts/s" in out
+    code, _, err = run("bench", "godzilla", "--ai", "nobody")
+    assert code == 2 and "unknown agent 'nobody'" in err
+
+
+def test_mid_game_positions_are_live_and_half_way() -> None:
+    from tcgsim.agents import make_agent
+    from tcgsim.bench import mid_game_positions
+    from tcgsim.engine import play_game
+
+    positions = mid_game_positions("mana", count=3)
+    assert len(positions) == 3 and not any(p.is_terminal for p in positions)
+    for position in positions:  # half the actions of the same game played whole
+        whole = play_game(position.game, [make_agent("mana", "builder") for _ in range(2)])
+        assert len(position.action_log) == len(whole.actions) // 2
+        assert position.action_log == whole.actions[: len(whole.actions) // 2]
 
 
 def test_report_rewrites_a_run_and_refuses_what_is_not_one(tmp_path: Path) -> None:
