@@ -164,6 +164,7 @@ class GzState(
         self.events = [] if record_events else None
         self.tempo: list[tuple[int, int, tuple[float, ...]]] = []
         self._legal: list[Any] | None = None
+        self._ready: list[Any] | None = None
         n = len(game.cards)
         self.hand_turn = [-1] * n
         self.played_turn = [-1] * n
@@ -209,7 +210,8 @@ class GzState(
         s.action_log = list(self.action_log)
         s.events = list(self.events) if self.events is not None else None
         s.tempo = list(self.tempo)
-        s._legal = None
+        s._legal = self._legal
+        s._ready = self._ready  # the same position: its legal list is shared (never mutated, like `_legal`)
         s.hand_turn = list(self.hand_turn)
         s.played_turn = list(self.played_turn)
         return s
@@ -263,7 +265,7 @@ class GzState(
             me = s.players[player]
             rng.shuffle(me.deck)
             rng.shuffle(me.bdeck)
-        s._legal = None
+        s._legal = s._ready = None  # the re-dealt cards may change the answers
         return s
 
     def card_locations(self) -> dict[int, str]:
@@ -317,6 +319,7 @@ class GzState(
         return GzView(self, player)
 
     def _apply_legal(self, action: Any) -> None:
+        self._ready = None
         self._dispatch(action)
         self._advance()
 
@@ -352,6 +355,7 @@ class GzState(
     def _advance(self) -> None:
         """Run everything automatic until a player must decide (with more than one answer) or the game ends."""
         jobs = self.jobs
+        self._ready = None
         while self._outcome is None:
             if self.win_dirty:
                 self.win_dirty = False
@@ -381,7 +385,7 @@ class GzState(
             if len(legal) == 1:
                 self._dispatch(legal[0])
                 continue
-            self._legal = legal
+            self._legal = self._ready = legal
             return
         self._legal = []
 
@@ -400,6 +404,10 @@ class GzState(
         return False
 
     def _compute_legal(self) -> list[Any]:
+        ready = self._ready
+        if ready is not None:  # the list `_advance` stopped at (the engine's `apply` drops `_legal`)
+            self._ready = None
+            return ready
         jobs = self.jobs
         if jobs and jobs[-1][0] in DECISIONS:
             return self._job_legal(jobs[-1])
