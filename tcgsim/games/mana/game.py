@@ -111,6 +111,14 @@ def _attack_table(untapped: tuple[int, ...]) -> dict[Any, Any]:
     return table
 
 
+def _copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (seeded with 0 first: cheaper than the default seeding from
+    os.urandom, and the state is replaced at once)."""
+    copy = random.Random(0)
+    copy.setstate(rng.getstate())
+    return copy
+
+
 _END_MAIN = A.EndMain()
 _END_PLACEMENT = A.EndPlacement()
 _PASS = A.Pass()
@@ -176,12 +184,11 @@ class ManaState(
 
     game: ManaGame
 
-    def __init__(self, game: ManaGame, record_events: bool = False, _blank: bool = False) -> None:
+    def __init__(self, game: ManaGame, record_events: bool = False) -> None:
         self.game = game
         self.cards = game.cards
-        if _blank:
-            return
-        self.rng = random.Random(game.seed)
+        self._rng = random.Random(game.seed)
+        self._rng_shared = False
         self.players = [Player(), Player()]
         self.turn = 0
         self.active = 0  # whose turn it is; seat 0 plays first (MANA-SETUP-1)
@@ -211,10 +218,27 @@ class ManaState(
             return self.pending[-1].player
         return self.active
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator. A clone shares its parent's until one of them draws (copy-on-write): copying the
+        Mersenne Twister's 625 words is most of what a clone would cost, and most clones never shuffle. Every draw
+        goes through here, so a generator two states share is never advanced."""
+        if self._rng_shared:
+            self._rng = _copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
     def clone(self) -> ManaState:
-        s = ManaState(self.game, _blank=True)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s = ManaState.__new__(ManaState)
+        s.game = self.game
+        s.cards = self.cards
+        s._rng = self._rng
+        s._rng_shared = self._rng_shared = True  # both copy it before their next draw (see `rng`)
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.active = self.active
@@ -276,7 +300,7 @@ class ManaState(
         return (
             tuple(p.sig() for p in self.players), self.turn, self.active, self.phase,
             self.battle.sig() if self.battle else None, tuple(c.sig() for c in self.pending), self.shifted,
-            tuple(self.stack), tuple(self.lasting), self._outcome, self.rng.getstate(),
+            tuple(self.stack), tuple(self.lasting), self._outcome, self._rng.getstate(),  # reading it draws nothing
         )
 
     def card_locations(self) -> dict[int, str]:

@@ -56,7 +56,10 @@ class Monster:
         self.seen = False  # face down, but its owner's opponent has seen it (Miss Yuka's Retort)
 
     def copy(self) -> Monster:
-        m = Monster(self.uid, self.owner, self.face_up)
+        m = _new_monster(Monster)  # no __init__: every slot is set here (clones make many)
+        m.uid = self.uid
+        m.owner = self.owner
+        m.face_up = self.face_up
         m.acted = self.acted
         m.stolen = self.stolen
         m.seen = self.seen
@@ -74,7 +77,11 @@ class Land:
         self.monster = monster
 
     def copy(self) -> Land:
-        return Land(self.uid, self.monster.copy() if self.monster is not None else None)
+        land = _new_land(Land)
+        land.uid = self.uid
+        m = self.monster
+        land.monster = m.copy() if m is not None else None
+        return land
 
 
 class Character:
@@ -86,7 +93,11 @@ class Character:
         self.items = items if items is not None else []
 
     def copy(self) -> Character:
-        return Character(self.uid, self.tapped, list(self.items))
+        c = _new_character(Character)
+        c.uid = self.uid
+        c.tapped = self.tapped
+        c.items = self.items[:]
+        return c
 
 
 class Player:
@@ -113,11 +124,11 @@ class Player:
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
-        p.deck = list(self.deck)
-        p.hand = list(self.hand)
-        p.discard = list(self.discard)
-        p.char_deck = list(self.char_deck)
-        p.char_discard = list(self.char_discard)
+        p.deck = self.deck[:]
+        p.hand = self.hand[:]
+        p.discard = self.discard[:]
+        p.char_deck = self.char_deck[:]
+        p.char_discard = self.char_discard[:]
         p.party = [c.copy() for c in self.party]
         p.lands = {pos: land.copy() for pos, land in self.lands.items()}
         p.available = self.available
@@ -141,6 +152,12 @@ class Player:
                          for pos, land in self.lands.items())),
             self.available, self.used, self.land_made, self.mulligan_done, self.deck_revealed,
         )
+
+
+# the classes' allocators, bound once: copies set every slot themselves, without a Python-level __init__
+_new_monster = Monster.__new__
+_new_land = Land.__new__
+_new_character = Character.__new__
 
 
 class Battle:
