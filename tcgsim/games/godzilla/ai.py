@@ -36,7 +36,9 @@ class ScriptedAgent:
     battle_draws: ClassVar[int] = 2  # battle cards wanted in hand
 
     def __init__(self) -> None:
-        # facts worked out once per decision (the position does not change while we choose)
+        # Facts worked out once per decision: each depends on the position alone, not on the candidate being
+        # scored, and the position does not change while we choose. `choose` empties them all before scoring
+        # (that is what invalidates them); each is filled by the first scorer that needs it.
         self._sites: dict[int, tuple[float, float, float, list[tuple[float, float, float, float]], int]] = {}
         self._plan: tuple[int, dict[int, list[float]], dict[int, int]] | None = None
         self._mons: dict[int, tuple[float, float, float, float]] = {}
@@ -44,6 +46,15 @@ class ScriptedAgent:
         self._hand: list[tuple[int, GzCard]] | None = None
         self._site_views: dict[int, list[SiteView]] = {}
         self._placed: set[str] | None = None
+        self._mon_index: dict[int, Mon] | None = None  # every monster on the field by id
+        self._crowd: dict[int, int] | None = None  # our monsters per own base
+        self._placing: dict[int, tuple[float, bool]] = {}  # PlaceMonster's part that depends on the card alone
+        self._relief_pool: list[tuple[float, float, float, float]] | None = None  # relievers, relief=any
+        self._fresh: int | None = None  # our monsters free to attack (awake, open, not attacking)
+        self._reach: dict[int, int] = {}  # enemy bases a monster reaches from where it stands, by monster id
+        self._want_battle: bool | None = None  # whether we would rather draw a battle card
+        self._spare: dict[tuple[int, int], float] = {}  # _spare_value by (cost, the card kept back)
+        self._targets: dict[int, tuple[float, float, float, tuple[float, float, float, float] | None, int]] = {}
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
         self._sites.clear()
@@ -53,10 +64,27 @@ class ScriptedAgent:
         self._hand = None
         self._placed = None
         self._plan = None
-        scores = [_SCORERS[type(a)](self, view, a) for a in legal]
+        self._mon_index = None
+        self._crowd = None
+        self._placing.clear()
+        self._relief_pool = None
+        self._fresh = None
+        self._reach.clear()
+        self._want_battle = None
+        self._spare.clear()
+        self._targets.clear()
+        scorers = _SCORERS
+        scores = [scorers[type(a)](self, view, a) for a in legal]
         top = max(scores) - 1e-9
         best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    def _mon(self, view: GzView, mid: int) -> Mon | None:
+        """`view.mon`, from an index of the field built once per decision."""
+        index = self._mon_index
+        if index is None:
+            index = self._mon_index = {m.mid: m for seat in (0, 1) for m in view.monsters(seat)}
+        return index.get(mid)
 
     # ------------------------------------------------------------------------------------------ judgement
 
@@ -99,8 +127,12 @@ class ScriptedAgent:
         """What paying a cost of `cost` cards would throw away: the cheapest hand cards but `exclude`."""
         if cost <= 0:
             return 0.0
-        values = sorted(self.card_keep_value(view, c) for u, c in self._hand_pairs(view) if u != exclude)
-        return sum(values[:cost])
+        key = (cost, exclude)
+        found = self._spare.get(key)
+        if found is None:
+            values = sorted(self.card_keep_value(view, c) for u, c in self._hand_pairs(view) if u != exclude)
+            found = self._spare[key] = sum(values[:cost])
+        return found
 
     def _control_room(self, view: GzView) -> int:
         if self._room is None:
@@ -126,13 +158,18 @@ class ScriptedAgent:
         if found is None:
             sv = next((x for x in self.sites(view, 1 - view.player) if x.sid == sid), None)
             damage = sv.damage if sv is not None else 0
-            relievers = []
-            for r in self._relievers(view, sid):
-                rc = view.card(r.uid)
-                relievers.append((float(view.mstat(r, "power")), float(view.mstat(r, "defense")),
-                                  float(view.mstat(r, "health") - r.damage),
-                                  self.monster_value(rc) if rc is not None else 0.0))
-            relievers.sort(key=lambda x: -x[0])
+            anywhere = view.relief_anywhere()  # then the same monsters may relieve every base
+            relievers = self._relief_pool if anywhere else None
+            if relievers is None:
+                relievers = []
+                for r in self._relievers(view, sid):
+                    rc = view.card(r.uid)
+                    relievers.append((float(view.mstat(r, "power")), float(view.mstat(r, "defense")),
+                                      float(view.mstat(r, "health") - r.damage),
+                                      self.monster_value(rc) if rc is not None else 0.0))
+                relievers.sort(key=lambda x: -x[0])
+                if anywhere:
+                    self._relief_pool = relievers
             found = self._sites[sid] = (float(view.site_stat(sid, "defense")), float(view.site_stat(sid, "power")),
                                         float(view.site_stat(sid, "health") - damage), relievers,
                                         int(sv is not None and not sv.closed))
@@ -182,8 +219,8 @@ class ScriptedAgent:
 
     def _relievers(self, view: GzView, sid: int) -> list[Mon]:
         enemy = 1 - view.player
-        near = {sid, *view.adjacent(sid)}
         anywhere = view.relief_anywhere()
+        near = () if anywhere else {sid, *view.adjacent(sid)}
         out = []
         for m in view.monsters(enemy):
             c = view.card(m.uid)
@@ -226,17 +263,31 @@ class ScriptedAgent:
                    or (c := view.card(m.uid)) is not None and c.range_any)
 
     def _place_monster(self, view: GzView, action: A.PlaceMonster) -> float:
-        c = view.card(action.card)
-        if c is None:
-            return -1.0
-        room = self._control_room(view)
-        if c.rebellion > room:
-            return -5.0  # it would rebel (GZ-CTRL-3)
-        crowd = sum(m.home == action.site for m in view.monsters(view.player))
-        value = 3.0 + 0.3 * self.monster_value(c) - 0.3 * crowd
+        head = self._placing.get(action.card)  # one card is offered on several bases: its part once
+        if head is None:
+            head = self._placing[action.card] = self._place_monster_card(view, action.card)
+        value, placeable = head
+        if not placeable:
+            return value
+        crowd = self._crowd
+        if crowd is None:
+            crowd = self._crowd = {}
+            for m in view.monsters(view.player):
+                crowd[m.home] = crowd.get(m.home, 0) + 1
+        value -= 0.3 * crowd.get(action.site, 0)
         if view.phase is Phase.INITIAL and len(self.sites(view, view.player)) < self.setup_bases:
             value -= 3.0  # bases first: they bring the control
         return value
+
+    def _place_monster_card(self, view: GzView, uid: int) -> tuple[float, bool]:
+        """PlaceMonster's score before the base: (the final score, False) if the card alone decides it, else
+        (the score before the crowd on the base and the setup's bases-first penalty, True)."""
+        c = view.card(uid)
+        if c is None:
+            return -1.0, False
+        if c.rebellion > self._control_room(view):
+            return -5.0, False  # it would rebel (GZ-CTRL-3)
+        return 3.0 + 0.3 * self.monster_value(c), True
 
     def _end_placement(self, view: GzView, action: Any) -> float:
         return 0.0
@@ -244,18 +295,20 @@ class ScriptedAgent:
     # ------------------------------------------------------------------------------------------ turn
 
     def _draw(self, view: GzView, action: A.Draw) -> float:
-        battle_cards = sum(1 for c in self._hand_cards(view) if c.kind is Kind.BATTLE)
-        want_battle = battle_cards < self.battle_draws and bool(view.monsters(view.player))
+        want_battle = self._want_battle
+        if want_battle is None:
+            battle_cards = sum(1 for c in self._hand_cards(view) if c.kind is Kind.BATTLE)
+            want_battle = self._want_battle = battle_cards < self.battle_draws and bool(view.monsters(view.player))
         return 1.0 if action.battle == want_battle else 0.5
 
     def _open(self, view: GzView, action: A.Open) -> float:
-        m = view.mon(action.target)
+        m = self._mon(view, action.target)
         if m is not None:  # a weapon back in service once repaired
             return 1.0 if m.damage == 0 else -1.0
         return self.base_weight  # GZ-WIN-3 counts open bases; open ones also hold monsters
 
     def _close(self, view: GzView, action: A.Close) -> float:
-        m = view.mon(action.target)
+        m = self._mon(view, action.target)
         if m is not None:  # a damaged weapon recovers only while closed (GZ-MON-15)
             health = view.mstat(m, "health")
             return 1.5 if m.damage * 2 >= health and m.damage < health else -1.0
@@ -358,34 +411,34 @@ class ScriptedAgent:
 
     def _move(self, view: GzView, action: A.Move) -> float:
         """Move only to bring a monster within reach of enemy bases (GZ-INT-33), towards the most of them."""
-        m = view.mon(action.monster)
+        m = self._mon(view, action.monster)
         if m is None:
             return -1.0
-        here = len(view.reach(m))
+        here = self._reach.get(m.mid)
+        if here is None:
+            here = self._reach[m.mid] = len(view.reach(m))
         there = len(view.reach(m, action.site))
         if there <= here or self.attack_weight < 1.0 and here > 0:
             return -1.0
         return 0.2 + 0.5 * (there - here) * self.attack_weight
 
     def _attack(self, view: GzView, action: A.Attack) -> float:
-        m = view.mon(action.monster)
+        m = self._mon(view, action.monster)
         if m is None:
             return -1.0
-        mine = [x for x in view.monsters(view.player) if not x.asleep and not x.closed and x.at < 0]
-        if len(mine) <= self.keep_guards:
+        fresh = self._fresh
+        if fresh is None:
+            fresh = self._fresh = sum(1 for x in view.monsters(view.player)
+                                      if not x.asleep and not x.closed and x.at < 0)
+        if fresh <= self.keep_guards:
             return -1.0
-        sid = action.site
-        base_def, base_pow, left, relievers, is_open = self._site_facts(view, sid)
+        target = self._targets.get(action.site)
+        if target is None:
+            target = self._targets[action.site] = self._attack_target(view, action.site)
+        base_def, base_pow, left, relief, is_open = target
         power, my_def, my_left, my_value = self._mon_facts(view, m)
-        # damage already planned on this base by our earlier declarations this turn
-        n_earlier, planned, per_site = self._planned(view)
-        used = 0
-        if n_earlier:
-            for p in planned.get(sid, ()):
-                left -= max(0.0, p + 1.0 - base_def)
-            used = per_site.get(sid, 0) + sum(per_site.get(a, 0) for a in view.adjacent(sid))
-        if used < len(relievers):  # expect a relief to meet it
-            r_pow, r_def, r_left, r_value = relievers[used]
+        if relief is not None:  # expect a relief to meet it
+            r_pow, r_def, r_left, r_value = relief
             dealt = max(0.0, power - r_def - 1.0)
             taken = max(0.0, r_pow + 1.5 - my_def)
             value = (dealt / max(r_left, 1)) * 4.0 + (3.0 + 0.3 * r_value if dealt >= r_left else 0.0)
@@ -400,6 +453,21 @@ class ScriptedAgent:
         else:
             value -= taken / max(my_left, 1) * 2.0
         return self.attack_weight * value - self.attack_floor
+
+    def _attack_target(self, view: GzView, sid: int) -> tuple[float, float, float,
+                                                              tuple[float, float, float, float] | None, int]:
+        """What an attack on the enemy base `sid` meets, whoever attacks: (defense, power, health left after the
+        attacks we declared on it this turn, the reliever expected to meet it (None: the base defends itself),
+        is open)."""
+        base_def, base_pow, left, relievers, is_open = self._site_facts(view, sid)
+        # damage already planned on this base by our earlier declarations this turn
+        n_earlier, planned, per_site = self._planned(view)
+        used = 0
+        if n_earlier:
+            for p in planned.get(sid, ()):
+                left -= max(0.0, p + 1.0 - base_def)
+            used = per_site.get(sid, 0) + sum(per_site.get(a, 0) for a in view.adjacent(sid))
+        return base_def, base_pow, left, relievers[used] if used < len(relievers) else None, is_open
 
     def _end_advance(self, view: GzView, action: Any) -> float:
         return 0.0
