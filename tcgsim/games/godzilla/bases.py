@@ -39,6 +39,8 @@ class BaseRules(GzStateFields):
 
     def _closed_health(self, s: Site) -> int:
         """GZ-INT-8: the health a base would have closed (5, plus its attachments): it may close below it only."""
+        if not s.attached and not self.turn_mods:  # nothing modifies it: the closed base's printed 5
+            return CLOSED_BASE[2]
         was = s.closed
         s.closed = True
         health = self.sstat(s, "health")

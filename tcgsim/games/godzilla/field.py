@@ -83,8 +83,13 @@ class FieldRules(GzStateFields):
         if seat < 0:
             return []
         here = self._column(seat, i)
-        areas = FLYING_REACH if c.movement == FLYING else FRONT_REACH
-        return [s.sid for j, s in enumerate(row) if s is not None and abs(self._column(enemy, j) - here) <= 2 * areas]
+        reach = 2 * (FLYING_REACH if c.movement == FLYING else FRONT_REACH)
+        # `_column(enemy, j)` inlined (this runs for every monster and move considered): 2j - (n - 1), mirrored
+        # for seat 1
+        if enemy == 1:
+            here = -here
+        last = len(row) - 1
+        return [s.sid for j, s in enumerate(row) if s is not None and abs(2 * j - last - here) <= reach]
 
     def where_is(self, m: Mon) -> int:
         """The site a monster stands on: the enemy base it attacks, else its own base."""

@@ -38,17 +38,22 @@ class SetupRules(GzStateFields):
         if p.placed >= INITIAL_CARDS:
             return out
         cards = self.cards
+        sites: list[tuple[int, int]] | None = None  # (sid, attributes) of the bases, once a monster needs them
+        room = 0  # the rebellion a monster may still bring (GZ-SETUP-9)
         for u in self._distinct(p.deck[::-1]):
             c = cards[u]
             if c.kind is Kind.BASE:
                 if self._base_allowed(seat, c):
-                    out.extend(A.PlaceBase(u, slot) for slot in (A.LEFT, A.RIGHT))
+                    out.extend([A.PlaceBase(u, A.LEFT), A.PlaceBase(u, A.RIGHT)])
             elif c.kind is Kind.MONSTER and not c.blue:
-                sites = p.sites()
-                limit = INITIAL_REBELLION if len(sites) >= 2 else INITIAL_REBELLION_ONE_BASE
-                if sum(cards[m.uid].rebellion for m in p.mons) + c.rebellion > limit:
+                if sites is None:
+                    sites = [(s.sid, cards[s.uid].attrs) for s in p.row if s is not None]
+                    limit = INITIAL_REBELLION if len(sites) >= 2 else INITIAL_REBELLION_ONE_BASE
+                    room = limit - sum(cards[m.uid].rebellion for m in p.mons)
+                if c.rebellion > room:
                     continue
-                out.extend(A.PlaceMonster(u, s.sid) for s in sites if cards[s.uid].attrs & c.attrs)
+                attrs = c.attrs
+                out.extend([A.PlaceMonster(u, sid) for sid, a in sites if a & attrs])
         return out
 
     def _pregame_legal(self) -> list[Any]:

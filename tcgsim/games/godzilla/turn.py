@@ -109,18 +109,24 @@ class TurnRules(GzStateFields):
         hand = p.hand
         spare = len(hand) - 1  # cards left to pay a cost with, once the played card has left the hand
         sites = p.sites()
-        distinct = self._distinct(hand)
-        for u in distinct:
+        open_attrs: list[tuple[int, int]] | None = None  # (sid, attributes) of the open bases, once needed
+        slots: list[int] | None = None
+        for u in self._distinct(hand):
             c = cards[u]
             k = c.kind
             if k is Kind.BASE:
                 if not p.base_placed and self._base_allowed(seat, c):
-                    out.extend(A.PlaceBase(u, slot) for slot in self._base_slots(seat))
+                    if slots is None:
+                        slots = self._base_slots(seat)
+                    out.extend([A.PlaceBase(u, slot) for slot in slots])
             elif k is Kind.MONSTER:
                 if not c.blue:  # GZ-BLUE-2
-                    out.extend(A.PlaceMonster(u, s.sid) for s in sites if not s.closed and cards[s.uid].attrs & c.attrs)
+                    if open_attrs is None:
+                        open_attrs = [(s.sid, cards[s.uid].attrs) for s in sites if not s.closed]
+                    attrs = c.attrs
+                    out.extend([A.PlaceMonster(u, sid) for sid, a in open_attrs if a & attrs])
             elif k is Kind.EVENT and c.cost <= spare:
-                out.extend(A.PlayEvent(u, t) for t in self._event_targets(seat, c))
+                out.extend([A.PlayEvent(u, t) for t in self._event_targets(seat, c)])
         for s in sites:
             if s.flip_turn != turn:
                 if s.closed:
@@ -128,17 +134,24 @@ class TurnRules(GzStateFields):
                 elif s.damage < self._closed_health(s):
                     out.append(A.Close(s.sid))
         for m in p.mons:
-            if cards[m.uid].weapon and m.flip_turn != turn and m.at < 0:
+            if m.at < 0 and m.flip_turn != turn and cards[m.uid].weapon:
                 out.append(A.Open(m.mid) if m.closed else A.Close(m.mid))
-        owner = self.game.owner
         for q in self.players:  # GZ-EVENT-5: the player's persons wherever they are, enemy cards included
-            holders: list[tuple[list[int], int]] = [(m.attached, m.mid) for m in q.mons]
-            holders += [(x.attached, x.sid) for x in q.sites()]
-            for attached, ident in holders:
-                for a in attached:
-                    if cards[a].subtype == "person" and owner[a] == seat and a not in self.moved_persons:
-                        out.extend(A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != ident)
+            for m in q.mons:
+                if m.attached:
+                    self._person_moves(seat, m.attached, m.mid, out)
+            for x in q.row:
+                if x is not None and x.attached:
+                    self._person_moves(seat, x.attached, x.sid, out)
         return out
+
+    def _person_moves(self, seat: int, attached: list[int], ident: int, out: list[Any]) -> None:
+        """GZ-EVENT-5: the moves of the player's persons attached to the card `ident`, added to `out`."""
+        cards = self.cards
+        owner = self.game.owner
+        for a in attached:
+            if cards[a].subtype == "person" and owner[a] == seat and a not in self.moved_persons:
+                out.extend([A.MovePerson(a, t) for t in self._event_targets(seat, cards[a]) if t != ident])
 
     def _placement_action(self, action: Any) -> None:
         seat = self.active
