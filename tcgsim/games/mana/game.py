@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -124,6 +125,41 @@ _END_PLACEMENT = A.EndPlacement()
 _PASS = A.Pass()
 
 
+@dataclass(frozen=True, slots=True)
+class _CardTable:
+    """The cards of a game by uid, built once per pair of card lists (batch runs build thousands of games from a
+    few decks): uids 0.. are seat 0's main deck, then its characters, then seat 1's; immutable, so shared."""
+
+    cards: tuple[ManaCard, ...]
+    owner: tuple[int, ...]
+    main_uids: tuple[tuple[int, ...], ...]
+    char_uids: tuple[tuple[int, ...], ...]
+    shift_lands: bool  # a land of these may shift (SS Buccaneer)
+    discounts: bool  # a character of these lowers costs (Matilda...)
+
+    @staticmethod
+    def build(lists: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> _CardTable:
+        """From each seat's (main deck, characters) card ids."""
+        records = mana_cards()
+        cards: list[ManaCard] = []
+        owners: list[int] = []
+        main_uids: list[tuple[int, ...]] = []
+        char_uids: list[tuple[int, ...]] = []
+        for seat, (main, chars) in enumerate(lists):
+            for ids, uids in ((main, main_uids), (chars, char_uids)):
+                uids.append(tuple(range(len(cards), len(cards) + len(ids))))
+                cards.extend(records[card_id] for card_id in ids)
+                owners.extend([seat] * len(ids))
+        return _CardTable(tuple(cards), tuple(owners), tuple(main_uids), tuple(char_uids),
+                          any(c.effects.shift_land for c in cards), any(c.effects.discount for c in cards))
+
+
+_StatsMemo = dict[tuple[int, int, int | None, BattleKind | None, int], tuple[int, int]]
+# card tables by the seats' card lists, and the shared monster_stats memos by (card lists, options); bounded
+_TABLES: dict[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...], _CardTable] = {}
+_STATS: dict[tuple[object, ManaOptions], _StatsMemo] = {}
+
+
 class ManaGame(Game):
     """Two decks, a seed and options: everything that does not change during a game."""
 
@@ -134,32 +170,25 @@ class ManaGame(Game):
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: ManaOptions | None = None) -> None:
         super().__init__(decks, seed, options or ManaOptions())
-        records = mana_cards()
-        cards: list[ManaCard] = []
-        owners: list[int] = []
-        self.main_uids: list[list[int]] = []
-        self.char_uids: list[list[int]] = []
-        for seat, deck in enumerate(self.decks):
-            lists = card_lists(deck, load_pool("mana"))
-            main, chars = [], []
-            for card_id in lists.get("main", []):
-                main.append(len(cards))
-                cards.append(records[card_id])
-                owners.append(seat)
-            for card_id in lists.get("characters", []):
-                chars.append(len(cards))
-                cards.append(records[card_id])
-                owners.append(seat)
-            self.main_uids.append(main)
-            self.char_uids.append(chars)
-        self.cards: tuple[ManaCard, ...] = tuple(cards)
-        self.owner: tuple[int, ...] = tuple(owners)
+        lists = tuple(card_lists(deck, load_pool("mana")) for deck in self.decks)
+        key = tuple((tuple(found.get("main", ())), tuple(found.get("characters", ()))) for found in lists)
+        table = _TABLES.get(key)
+        if table is None:
+            if len(_TABLES) > 256:
+                _TABLES.clear()
+                _STATS.clear()
+            table = _TABLES[key] = _CardTable.build(key)
+        self.cards: tuple[ManaCard, ...] = table.cards
+        self.owner: tuple[int, ...] = table.owner
+        self.main_uids: list[list[int]] = [list(uids) for uids in table.main_uids]
+        self.char_uids: list[list[int]] = [list(uids) for uids in table.char_uids]
         self.token = object()  # names this game to agents' memos (see ManaView.game_token)
-        self.shift_lands = any(c.effects.shift_land for c in cards)  # a land of the game may shift (SS Buccaneer)
-        self.discounts = any(c.effects.discount for c in cards)  # a character of the game lowers costs (Matilda...)
+        self.shift_lands = table.shift_lands  # a land of the game may shift (SS Buccaneer)
+        self.discounts = table.discounts  # a character of the game lowers costs (Matilda...)
         # monster_stats out of battle of monsters whose stats are not counted off the position: (uid, its owner,
-        # land owner, battle kind, land uid) -> STR/DEF (a function of these alone, shared by every state)
-        self.stats_memo: dict[tuple[int, int, int | None, BattleKind | None, int], tuple[int, int]] = {}
+        # land owner, battle kind, land uid) -> STR/DEF (a function of these and the printed cards alone, shared
+        # by every state of every game with the same cards by uid and the same options)
+        self.stats_memo: _StatsMemo = _STATS.setdefault((key, self.options), {})
 
     def new_initial_state(self, record_events: bool = False) -> ManaState:
         return ManaState(self, record_events)
