@@ -19,6 +19,7 @@ the lines we hold and will draw, against the danger to our own (see _ShortCtx).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -528,6 +529,12 @@ class _ShortCtx:
     A セリフ is worth its effect times the chance it is not answered now, and what it sets up (a character that
     has spoken cannot answer our next hurt), against part of what the card is worth kept; a card is worth what
     the position loses without it, and a pass throws away the cheapest.
+
+    Speed (the same numbers, bit for bit): positions are tuples, and everything that does not depend on the
+    candidate is memoised for the decision: the answer chances and the danger per city, `feasible` per
+    candidate character, city and the lines it reads, and the value with and after each card. Our lines change
+    only while one card is taken out of them (`_without_lines`); the memos key that by `_removed`, the card's id
+    (copies of a card change the lines alike).
     """
 
     def __init__(self, agent: ScriptedAgent, view: EvaShortView) -> None:
@@ -541,10 +548,13 @@ class _ShortCtx:
         self.group = view.group
         self.cleared = view.cleared
         self.win = WIN * agent.short_aggression
+        self.guard = WIN * agent.short_guard
         self.belief = self._belief()
         # our lines: hurt[s][t] / seek[s][t], cards whose colour s ▲ / ● t; those in the deck at a discount
         self.hurt = [[0.0] * 6 for _ in range(6)]
         self.seek = [[0.0] * 6 for _ in range(6)]
+        self._removed: str | None = None  # the id of the card taken out of our lines (None: all in)
+        self._removed_card: EvaCard | None = None
         for card in self.cards.values():
             self._lines(card, 1.0)
         deck = view.deck_cards()
@@ -559,44 +569,50 @@ class _ShortCtx:
         self.own_list = [*self.cards.values(), *deck, *view.discard(self.me),
                          *(c for c, owner, _m, _x in spoken if owner == self.me)]
         # the opponent's cards as a distribution (its public cards, our own list as the prior): per colour, the
-        # share that answers anything (flagged <対抗>), that has a mark for a, and that has marks for both a and b
-        self.flag = [0.0] * 6
-        self.marked = [[0.0] * 6 for _ in range(6)]
-        self.both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
+        # share that answers anything (flagged <対抗>), that has a mark for a, and that has marks for both a and b;
+        # and its ▲ lines at our character, per colour: among its public cards, and our list's share
+        flag = self.flag = [0.0] * 6
+        marked = self.marked = [[0.0] * 6 for _ in range(6)]
+        both = self.both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
+        self.threat_seen = [0.0] * 6
+        self.threat_prior = [0.0] * 6
         seen = len(self.opp_seen)
-        for cards, weight in ((self.opp_seen, 1.0 / (seen + PRIOR)),
-                              (self.own_list, PRIOR / (seen + PRIOR) / max(1, len(self.own_list)))):
+        own = max(1, len(self.own_list))
+        mine_bit = 1 << self.mine
+        for cards, weight, threat, t_weight in (
+                (self.opp_seen, 1.0 / (seen + PRIOR), self.threat_seen, 1.0),
+                (self.own_list, PRIOR / (seen + PRIOR) / own, self.threat_prior, 1.0 / own)):
             for card in cards:
                 c = card.serif_colour
                 if not 0 <= c < 6:
                     continue
+                if card.hurt_mask & mine_bit:
+                    threat[c] += t_weight
                 if card.serif_counter:
-                    self.flag[c] += weight
+                    flag[c] += weight
                     continue
-                targets = sorted({t for _k, t in card.marks})
-                for i, a in enumerate(targets):
-                    self.marked[c][a] += weight
-                    for b in targets[i + 1:]:
-                        self.both[c][a][b] += weight
-                        self.both[c][b][a] += weight
-        # the opponent's ▲ lines at our character, per colour: among its public cards, and our list's share
-        self.threat_seen = [0.0] * 6
-        self.threat_prior = [0.0] * 6
-        for cards, into, weight in ((self.opp_seen, self.threat_seen, 1.0),
-                                    (self.own_list, self.threat_prior, 1.0 / max(1, len(self.own_list)))):
-            for card in cards:
-                if 0 <= card.serif_colour < 6 and card.mark_for(Mark.HURT, self.mine):
-                    into[card.serif_colour] += weight
+                row = marked[c]
+                for a in card.serif_targets:
+                    row[a] += weight
+                square = both[c]
+                for a, b in card.serif_pairs:
+                    square[a][b] += weight
+                    square[b][a] += weight
         self.ahead = min(AHEAD, opp_hand + opp_deck)
+        self._can: list[bool] | None = None  # can_speak per character now (view facts)
         self._answer_memo: dict[tuple[int, int, int], float] = {}
-        self._later_memo: dict[tuple[int, int, tuple[bool, ...], tuple[int, ...]], float] = {}
+        self._later_memo: dict[tuple[tuple[bool, ...], tuple[int, ...]], dict[int, float]] = {}
+        self._danger_memo: dict[tuple[tuple[bool, ...], tuple[int, ...]], float] = {}
+        self._feasible_memo: dict[tuple[int, tuple[bool, ...], tuple[int, ...], int, str | None], float] = {}
+        self._value_memo: dict[tuple[str | None, tuple[bool, ...], tuple[int, ...], tuple[float, ...]], float] = {}
+        self._after_memo: dict[tuple[str | None, Mark, int, int], float] = {}
         self._hurts: list[tuple[int, int, int, float]] | None = None
         self._keep_memo: dict[int, float] = {}
         self.base = self.value(self.down, self.group, self.belief)
 
     # ----------------------------------------------------------------------------------- knowledge
 
-    def _belief(self) -> list[float]:
+    def _belief(self) -> tuple[float, ...]:
         """How likely each character is the opponent's, from what it did in public. Answering a hurt on a
         character is no sign: a player answers whatever harms it."""
         down, cleared = self.down, self.cleared
@@ -609,14 +625,37 @@ class _ShortCtx:
             elif what == 1:
                 weight[c] *= SIGN_SEEK  # it sought c
         total = sum(weight) or 1.0
-        return [w / total for w in weight]
+        return tuple(w / total for w in weight)
 
     def _lines(self, card: EvaCard, weight: float) -> None:
         s = card.serif_colour
         if not 0 <= s < 6:
             return
+        hurt = self.hurt[s]
+        seek = self.seek[s]
         for kind, t in card.marks:
-            (self.hurt if kind is Mark.HURT else self.seek)[s][t] += weight
+            if kind is Mark.HURT:
+                hurt[t] += weight
+            else:
+                seek[t] += weight
+
+    def _without_lines(self, card: EvaCard) -> None:
+        """Take `card` out of our lines (until `_restore_lines`): what the memos call `_removed`."""
+        assert self._removed is None
+        self._lines(card, -1.0)
+        self._removed = card.id
+        self._removed_card = card
+
+    def _restore_lines(self, card: EvaCard) -> None:
+        self._lines(card, 1.0)
+        self._removed = None
+        self._removed_card = None
+
+    def can_speak(self, c: int) -> bool:
+        can = self._can
+        if can is None:
+            can = self._can = [self.v.can_speak(x) for x in range(6)]
+        return can[c]
 
     def answer_chance(self, speaker: int, target: int, spent: int = -1) -> float:
         """The chance the opponent answers our セリフ by `speaker` to `target` now (or once `spent` has spoken
@@ -628,12 +667,13 @@ class _ShortCtx:
         found = self._answer_memo.get(key)
         if found is not None:
             return found
-        v = self.v
-        limited = v.talk_limit  # a character that has spoken cannot answer (EVA-TALK-4), unless void
+        limited = self.v.talk_limit  # a character that has spoken cannot answer (EVA-TALK-4), unless void
+        reach = reach_masks(self.group)
         f = 0.0
         for c in range(6):
-            if (not limited or (c != speaker and c != spent)) and v.can_speak(c):
-                f += self._share(c, speaker if v.reach(c, speaker) else -1, target if v.reach(c, target) else -1)
+            if (not limited or (c != speaker and c != spent)) and self.can_speak(c):
+                m = reach[c]
+                f += self._share(c, speaker if m >> speaker & 1 else -1, target if m >> target & 1 else -1)
         chance = ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** self.opp_hand)
         self._answer_memo[key] = chance
         return chance
@@ -657,17 +697,22 @@ class _ShortCtx:
         h = self.opp_future
         if h <= 0:
             return 0.0
-        key = (speaker, target, down, group)
-        found = self._later_memo.get(key)
+        city_key = (down, group)
+        memo = self._later_memo.get(city_key)
+        if memo is None:
+            memo = self._later_memo[city_key] = {}
+        key = speaker * 8 + target
+        found = memo.get(key)
         if found is not None:
             return found
+        reach = reach_masks(group)
         f = 0.0
         for c in range(6):
             if c != speaker and not down[c]:
-                f += self._share(c, speaker if can_reach(_ADJ, group, c, speaker) else -1,
-                                 target if can_reach(_ADJ, group, c, target) else -1)
+                m = reach[c]
+                f += self._share(c, speaker if m >> speaker & 1 else -1, target if m >> target & 1 else -1)
         chance = LATER_ANSWER * ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** h)
-        self._later_memo[key] = chance
+        memo[key] = chance
         return chance
 
     # ----------------------------------------------------------------------------------- the position
@@ -677,29 +722,37 @@ class _ShortCtx:
         group)."""
         return any(self.seek[r][d] > 0 and not down[r] for r in _ADJ[d])
 
-    def feasible(self, c: int, down: Sequence[bool], group: Sequence[int], belief: Sequence[float]) -> float:
+    def feasible(self, c: int, down: tuple[bool, ...], group: tuple[int, ...], belief: Sequence[float]) -> float:
         """How surely we can down c: our ▲ lines from its face-up neighbours (the last hurt needs one), and from
         the other members of its group (they can take it out of the group, not down it). A neighbour that may be
         the opponent's character counts less: we may have to down it first."""
+        # it reads the hurt lines at c and the seek lines at c's neighbours (_revivable): a card taken out of our
+        # lines that has neither leaves it as with every card in
+        removed = self._removed
+        card = self._removed_card
+        if card is not None and not (card.hurt_mask >> c & 1 or card.seek_mask & _ADJ_MASK[c]):
+            removed = None
+        mask = 0
+        for s in range(6):
+            if belief[s]:
+                mask |= 1 << s
+        key = (c, down, group, mask, removed)
+        found = self._feasible_memo.get(key)
+        if found is not None:
+            return found
         near = 0.0
         inside = 0.0
         label = group[c]
         hurt = self.hurt
-        down = tuple(down)
-        group = tuple(group)
-        alone = group
-        if label >= 0:  # the last hurt falls on c out of its group
-            out = list(group)
-            out[c] = -1
-            normalise_groups(out)
-            alone = tuple(out)
+        alone = group if label < 0 else leave_group(group, c)  # the last hurt falls on c out of its group
+        adjacent = _ADJ[c]
         for s in range(6):
             n = hurt[s][c]
             if not n or s == c:
                 continue
-            if belief[s]:
+            if mask >> s & 1:
                 n *= CANDIDATE_LINE
-            if s in _ADJ[c]:
+            if s in adjacent:
                 if not down[s]:
                     near += n * (1.0 - self.later_answer(s, c, down, alone))
                 elif self._revivable(s, down):
@@ -707,58 +760,77 @@ class _ShortCtx:
             elif label >= 0 and group[s] == label and not down[s]:
                 inside += n * (1.0 - self.later_answer(s, c, down, group))
         if label < 0:
-            return _p_one(near)
-        one = near * math.exp(-near)
-        return 1.0 - math.exp(-near) * (1.0 + near) + one * _p_one(inside)
+            result = _p_one(near)
+        else:
+            one = near * math.exp(-near)
+            result = 1.0 - math.exp(-near) * (1.0 + near) + one * _p_one(inside)
+        self._feasible_memo[key] = result
+        return result
 
-    def danger(self, down: Sequence[bool], group: Sequence[int]) -> float:
+    def danger(self, down: tuple[bool, ...], group: tuple[int, ...]) -> float:
         """The chance the opponent downs our character soon: out of every group, one of its ▲ lines from a face-up
         character that reaches ours does it; in a group it takes two."""
+        key = (down, group)
+        found = self._danger_memo.get(key)
+        if found is not None:
+            return found
         me = self.mine
+        reach = reach_masks(group)
         seen = prior = 0.0
         for c in range(6):
-            if not down[c] and can_reach(_ADJ, group, c, me):
+            if not down[c] and reach[c] >> me & 1:
                 seen += self.threat_seen[c]
                 prior += self.threat_prior[c]
         f = (seen + prior * PRIOR) / (len(self.opp_seen) + PRIOR)
         exposed = 1.0 - (1.0 - f) ** self.ahead
-        return exposed if group[me] < 0 else GROUPED_RISK * exposed
+        result = exposed if group[me] < 0 else GROUPED_RISK * exposed
+        self._danger_memo[key] = result
+        return result
 
-    def value(self, down: Sequence[bool], group: Sequence[int], belief: Sequence[float]) -> float:
+    def value(self, down: tuple[bool, ...], group: tuple[int, ...], belief: tuple[float, ...]) -> float:
         if down[self.mine]:
             return LOSS
+        key = (self._removed, down, group, belief)
+        found = self._value_memo.get(key)
+        if found is not None:
+            return found
         chance = 0.0
         for c in range(6):
             p = belief[c]
             if p:
                 chance += p if down[c] else p * self.feasible(c, down, group, belief)
-        return self.win * chance - WIN * self.a.short_guard * self.danger(down, group)
+        result = self.win * chance - self.guard * self.danger(down, group)
+        self._value_memo[key] = result
+        return result
 
     def after(self, kind: Mark, speaker: int, target: int) -> float:
         """The value once a セリフ resolves: downing a candidate wins with its probability, else clears it."""
-        down = list(self.down)
-        group = list(self.group)
-        if kind is Mark.HURT:
-            _hurt(down, group, target)
-        else:
-            _seek(down, group, speaker, target)
+        key = (self._removed, kind, speaker, target)
+        found = self._after_memo.get(key)
+        if found is not None:
+            return found
+        down, group = serif_result(kind, speaker, target, self.down, self.group)
         if down[self.mine]:
-            return LOSS
-        if down[target] and not self.down[target]:
+            result = LOSS
+        elif down[target] and not self.down[target]:
             p = self.belief[target]
             if p >= 0.999:
-                return self.win
-            rest = [0.0 if c == target else b / (1.0 - p) for c, b in enumerate(self.belief)]
-            return p * self.win + (1.0 - p) * self.value(down, group, rest)
-        return self.value(down, group, self.belief)
+                result = self.win
+            else:
+                rest = tuple(0.0 if c == target else b / (1.0 - p) for c, b in enumerate(self.belief))
+                result = p * self.win + (1.0 - p) * self.value(down, group, rest)
+        else:
+            result = self.value(down, group, self.belief)
+        self._after_memo[key] = result
+        return result
 
     def without(self, card: EvaCard) -> float:
         """The value of the present position had we not this card."""
-        self._lines(card, -1.0)
+        self._without_lines(card)
         try:
             return self.value(self.down, self.group, self.belief)
         finally:
-            self._lines(card, 1.0)
+            self._restore_lines(card)
 
     def keep(self, uid: int) -> float:
         """What a card in hand is worth: what the position loses without it, and a little for an answer or a 求
@@ -781,23 +853,23 @@ class _ShortCtx:
     def gain(self, card: EvaCard, mark: int) -> float:
         """What a セリフ of ours changes if it is not answered."""
         kind, target = card.marks[mark]
-        self._lines(card, -1.0)
+        self._without_lines(card)
         try:
             return self.after(kind, card.serif_colour, target) - self.value(self.down, self.group, self.belief)
         finally:
-            self._lines(card, 1.0)
+            self._restore_lines(card)
 
     def hurts(self) -> list[tuple[int, int, int, float]]:
         """Our ▲ セリフ in hand worth speaking this turn: (uid, speaker, target, gain)."""
         if self._hurts is None:
             self._hurts = []
-            v = self.v
+            reach = reach_masks(self.group)
             for uid, card in self.cards.items():
                 s = card.serif_colour
-                if not 0 <= s < 6 or not v.can_speak(s):
+                if not 0 <= s < 6 or not self.can_speak(s):
                     continue
                 for m, (kind, t) in enumerate(card.marks):
-                    if kind is Mark.HURT and v.reach(s, t):
+                    if kind is Mark.HURT and reach[s] >> t & 1:
                         g = self.gain(card, m)
                         if g > 0:
                             self._hurts.append((uid, s, t, g))
@@ -828,12 +900,12 @@ class _ShortCtx:
             if card is None:
                 return -1.0
             kind, target = card.marks[action.mark]
-            self._lines(card, -1.0)
+            self._without_lines(card)
             try:
                 failed = self.value(self.down, self.group, self.belief)
                 done = self.after(kind, card.serif_colour, target)
             finally:
-                self._lines(card, 1.0)
+                self._restore_lines(card)
             if done <= LOSS:
                 return LOSS
             q = self.answer_chance(card.serif_colour, target)
@@ -851,6 +923,36 @@ class _ShortCtx:
 
 
 _ADJ = city().adjacent
+_ADJ_MASK = tuple(sum(1 << d for d in near) for near in _ADJ)  # per character, its neighbours as bits
+
+
+@functools.cache
+def reach_masks(group: tuple[int, ...]) -> tuple[int, ...]:
+    """Per character c, the characters c may address (I-REACH, `can_reach`) on a city grouped so, as bits.
+    A pure function of the grouping (a few hundred in a game), so cached for the process."""
+    return tuple(sum(1 << t for t in range(6) if can_reach(_ADJ, group, c, t)) for c in range(6))
+
+
+@functools.cache
+def leave_group(group: tuple[int, ...], c: int) -> tuple[int, ...]:
+    """The grouping once c leaves its group (normalised); pure, cached for the process."""
+    out = list(group)
+    out[c] = -1
+    normalise_groups(out)
+    return tuple(out)
+
+
+@functools.cache
+def serif_result(kind: Mark, speaker: int, target: int, down: tuple[bool, ...],
+                 group: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """(down, group) once a セリフ's ▲ / ● by `speaker` at `target` resolves, protection aside; pure, cached."""
+    d = list(down)
+    g = list(group)
+    if kind is Mark.HURT:
+        _hurt(d, g, target)
+    else:
+        _seek(d, g, speaker, target)
+    return tuple(d), tuple(g)
 
 
 class Seeker(ScriptedAgent):

@@ -78,6 +78,11 @@ class EvaCard:
     lv2: Cond | None
     text_lv1: str
     text_lv2: str
+    # derived from `marks` once at load (the scripted players read them per card per decision)
+    serif_targets: tuple[int, ...] = ()  # the dialogue side's addressees, distinct, ascending
+    serif_pairs: tuple[tuple[int, int], ...] = ()  # every two of serif_targets (a < b)
+    hurt_mask: int = 0  # bit t: a ▲ for t
+    seek_mask: int = 0  # bit t: a ● for t
 
     @property
     def is_put(self) -> bool:
@@ -128,6 +133,7 @@ def build_card(card: Card) -> EvaCard:
     effects = compile_effects(s.get("effect"), where)
     counter = next((e for e in effects if e.verb is Verb.COUNTER), None)
     target = s.get("target")
+    targets = tuple(sorted({t for _k, t in marks}))
     return EvaCard(
         id=card.id,
         name=card.name,
@@ -153,6 +159,10 @@ def build_card(card: Card) -> EvaCard:
         lv2=compile_cond(s["lv2"], where) if kind is Kind.HOKAN else None,
         text_lv1=str(s.get("text_lv1") or ""),
         text_lv2=str(s.get("text_lv2") or ""),
+        serif_targets=targets,
+        serif_pairs=tuple((a, b) for i, a in enumerate(targets) for b in targets[i + 1:]),
+        hurt_mask=sum({1 << t for k, t in marks if k is Mark.HURT}),
+        seek_mask=sum({1 << t for k, t in marks if k is Mark.SEEK}),
     )
 
 
