@@ -148,15 +148,25 @@ class _Ctx:
         self.boards = {s: view.board(s) for s in self.alive}
         self.hokans = {s: view.hokan(s) for s in self.alive}
         self.levels = {s: view.level(s) for s in self.alive}
-        self.base = self.position(list(view.down), list(view.group), None)
+        self.down = view.down
+        self.group = view.group
+        # memos of this decision (the view does not change while its actions are scored)
+        self._positions: dict[tuple[tuple[bool, ...], tuple[int, ...], tuple[str, int] | None, int], float] = {}
+        self._keep: dict[str, float] = {}  # keep_value by card id
+        self.base = self.position(self.down, self.group, None)
         my = self.hokans.get(self.me)
         self.my_char = my.hokan_char if my is not None else -1
 
     # ----------------------------------------------------------------------------------- position
 
-    def position(self, down: list[bool], group: list[int], under: tuple[str, int] | None,
+    def position(self, down: tuple[bool, ...], group: tuple[int, ...], under: tuple[str, int] | None,
                  angels: int = 0) -> float:
-        """Own progress minus the leading rival's, on a city with these groups and downed characters."""
+        """Own progress minus the leading rival's, on a city with these groups and downed characters (and one
+        card more under a main card, `angels` more 使徒 defeated); memoised for the decision."""
+        key = (down, group, under, angels)
+        found = self._positions.get(key)
+        if found is not None:
+            return found
         own = 0.0
         rival = 0.0
         for s in self.alive:
@@ -164,26 +174,30 @@ class _Ctx:
             if card is None:
                 continue
             b = self.boards[s]
-            changes: dict[str, Any] = {"down": tuple(down), "group": tuple(group)}
+            under_char = b.under_char
+            under_eva = b.under_eva
             if under is not None:
                 kind, index = under
                 if kind == "character":
-                    changes["under_char"] = tuple(n + (i == index) for i, n in enumerate(b.under_char))
+                    under_char = tuple(n + (i == index) for i, n in enumerate(under_char))
                 else:
-                    changes["under_eva"] = tuple(n + (i == index) for i, n in enumerate(b.under_eva))
-            if angels:
-                changes["angels_defeated"] = b.angels_defeated + angels
-            value = hokan_value(card, self.levels[s], dataclasses.replace(b, **changes))
+                    under_eva = tuple(n + (i == index) for i, n in enumerate(under_eva))
+            board = Board(down, group, b.eva_down, under_char, under_eva,
+                          b.angels_defeated + angels if angels else b.angels_defeated, b.angel_present,
+                          b.in_battle, b.spoken_by_colour, b.hand)
+            value = hokan_value(card, self.levels[s], board)
             if s == self.me:
                 own = value
             else:
                 rival = max(rival, value)
-        return self.a.own_weight * own - self.a.rival_weight * rival
+        result = self.a.own_weight * own - self.a.rival_weight * rival
+        self._positions[key] = result
+        return result
 
     def city_delta(self, card: EvaCard, speaker: int, target: int, serif_mark: int = -1) -> float:
         """The change in position if `card` resolves (dialogue or city effects), before economy."""
-        down = list(self.v.down)
-        group = list(self.v.group)
+        down = list(self.down)
+        group = list(self.group)
         under: tuple[str, int] | None = None
         if serif_mark >= 0:
             kind, t = card.marks[serif_mark]
@@ -214,9 +228,11 @@ class _Ctx:
                 elif e.verb is Verb.UNGROUP and t >= 0 and group[t] >= 0:
                     group[t] = -1
                     normalise_groups(group)
-        if down == list(self.v.down) and group == list(self.v.group) and under is None:
+        down_t = tuple(down)
+        group_t = tuple(group)
+        if down_t == self.down and group_t == self.group and under is None:
             return 0.0
-        return self.position(down, group, under) - self.base
+        return self.position(down_t, group_t, under) - self.base
 
     def _protected(self, c: int) -> bool:
         return any(x.kind is Kind.PUT and any(e.verb is Verb.PROTECT for e in x.effects)
@@ -225,7 +241,11 @@ class _Ctx:
     # ----------------------------------------------------------------------------------- economy
 
     def keep_value(self, card: EvaCard) -> float:
-        """What a card in hand is worth: stage ammunition first, then draw points."""
+        """What a card in hand is worth: stage ammunition first, then draw points (memoised by card for the
+        decision)."""
+        found = self._keep.get(card.id)
+        if found is not None:
+            return found
         value = 1.0 + 0.3 * max(0, card.draw_points)
         if self.my_char >= 0 and self.levels.get(self.me, 0) >= 1 and card.mark_for(Mark.SEEK, self.my_char):
             value += 2.0
@@ -235,6 +255,7 @@ class _Ctx:
                 value += 1.5
         if card.card_counter:
             value += 0.5
+        self._keep[card.id] = value
         return value
 
     def cost(self, card: EvaCard) -> float:
