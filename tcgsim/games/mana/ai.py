@@ -80,6 +80,10 @@ _Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
 _Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
 
 UNKNOWN_MONSTER = (3, 3)  # what a face-down enemy monster is assumed to be: about the set's average
+_KILLS_STR = 32  # a group's `_kills` are tabled for monster STR 0..31 (higher is counted each time)
+# a group of attackers: STR, DEFs (cheapest first), Larc among them, Princess Pearl among them, 0.3 a head, and
+# how many of them a monster of each STR below _KILLS_STR kills
+_Group = tuple[int, tuple[int, ...], bool, bool, float, tuple[int, ...]]
 
 
 class ScriptedAgent:
@@ -101,7 +105,7 @@ class ScriptedAgent:
         self._worth: dict[tuple[int, int, int], float] = {}
         self._strength: dict[tuple[tuple[int, int, int], BattleKind], tuple[int, int]] = {}
         self._left = 0
-        self._enemy: tuple[int, list[tuple[int, int]], int, list[int]] | None = None
+        self._enemy: tuple[int, int, list[int]] | None = None  # `_enemy_facts`
         self._movers: dict[tuple[int, int, int], tuple[Any, float]] = {}
         self._targets: dict[tuple[int, int, int], tuple[Any, int, float]] = {}
         self._use_memo: dict[int, tuple[Any, ...]] = {}
@@ -118,8 +122,7 @@ class ScriptedAgent:
         self._game: object = None
         self._stats: dict[int, tuple[int, int] | None] = {}
         self._abyss_cache: dict[int, bool] = {}  # per character uid (printed text never changes)
-        # attackers: STR, DEFs, Larc among them, Princess Pearl among them, 0.3 a head
-        self._groups: dict[tuple[int, ...], tuple[int, tuple[int, ...], bool, bool, float]] = {}
+        self._groups: dict[tuple[int, ...], _Group] = {}  # attackers (see `_group`)
         self._use_facts: dict[int, tuple[Any, ...]] = {}  # own cards and abilities: card, effects split, cost
         self._potential: dict[int, int] = {}  # artifacts: base mana plus every positive arrow
         self._duels: dict[tuple[Any, ...], float] = {}  # (our fighter, their party) -> Duelle's value
@@ -189,7 +192,7 @@ class ScriptedAgent:
             group = groups.get(chars)
             if group is None:
                 group = self._group(view, chars)
-            total, defs, larc, pearl, crowd = group
+            total, defs, larc, pearl, crowd, kills = group
             if special is not None and not pearl:  # a monster that strikes first or weakens its opponents (rare)
                 kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
                 if not kill:
@@ -199,15 +202,7 @@ class ScriptedAgent:
                 append(-1.0)
                 continue
             else:
-                lost = 0
-                if m_str > 0:
-                    left = m_str
-                    for d in defs:
-                        if left >= d:
-                            left -= d
-                            lost += 1
-                        else:
-                            break
+                lost = kills[m_str] if m_str < _KILLS_STR else self._kills(m_str, defs)
             if lost:
                 costs = self._costs
                 if costs is None:
@@ -222,9 +217,12 @@ class ScriptedAgent:
                     targets[at] = (m_str, m_def, worth, abyss, special)
                 value += abyss
             append(value)
-        top = max(scores) - 1e-9
+        high = max(scores)
+        top = high - 1e-9
+        if len(scores) == 1 or sorted(scores)[-2] < top:  # one best (the usual case): no list of ties to build
+            return legal[scores.index(high)]
         best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return best[rng.randrange(len(best))]
 
     def _attack_target(self, view: ManaView, at: tuple[int, int, int]
                        ) -> tuple[int, int, float, float, tuple[bool, int] | None]:
@@ -272,10 +270,11 @@ class ScriptedAgent:
             dealt -= neg
         return dealt >= m_def, lost
 
-    def _group(self, view: ManaView, chars: tuple[int, ...]) -> tuple[int, tuple[int, ...], bool, bool, float]:
+    def _group(self, view: ManaView, chars: tuple[int, ...]) -> _Group:
         """A group of our characters: total STR, DEFs sorted (cheapest first, as the monster's side kills),
-        whether one of them is Larc, and one Princess Pearl (the monster's skills are off), and what its size
-        costs an attack (0.3 a character). Printed values of party members: the same all game."""
+        whether one of them is Larc, and one Princess Pearl (the monster's skills are off), what its size
+        costs an attack (0.3 a character), and `_kills` of each monster STR below _KILLS_STR. Printed values of
+        party members: the same all game."""
         total = 0
         defs = []
         stats = self._stats
@@ -287,7 +286,7 @@ class ScriptedAgent:
             defs.append(sd[1])
         defs.sort()
         group = self._groups[chars] = (total, tuple(defs), self._abyss_of(view, chars), self._pearl(view, chars),
-                                       0.3 * len(defs))
+                                       0.3 * len(defs), tuple(self._kills(n, defs) for n in range(_KILLS_STR)))
         return group
 
     # --------------------------------------------------------------------------------------------- scoring
@@ -427,7 +426,7 @@ class ScriptedAgent:
         `choose` works out inline for each attack, the most numerous candidates)."""
         at, chars = action.at, action.characters
         m_str, m_def, worth, _abyss, special = self._attack_target(view, at)
-        total, defs, larc, pearl, _crowd = self._groups.get(chars) or self._group(view, chars)
+        total, defs, larc, pearl, _crowd, _kills = self._groups.get(chars) or self._group(view, chars)
         if special is not None and not pearl:
             kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
             if not kill:
@@ -465,8 +464,8 @@ class ScriptedAgent:
         value = 3.0 + 2.0 * (land.base_mana if land is not None else 1)
         return -value * 2 if at[0] == view.player else value
 
-    def _enemy_facts(self, view: ManaView) -> tuple[int, list[tuple[int, int]], int, list[int]]:
-        """(their land count, their open land squares, their untapped characters' STR, their party DEFs)."""
+    def _enemy_facts(self, view: ManaView) -> tuple[int, int, list[int]]:
+        """(their land count, their untapped characters' STR, their party DEFs)."""
         if self._enemy is None:  # a party is face up: every card is known
             enemy = 1 - view.player
             cards = view.party_cards(enemy)
@@ -474,7 +473,7 @@ class ScriptedAgent:
             for (_u, tapped), c in zip(view.party(enemy), cards, strict=True):
                 if not tapped:
                     strength += c.str_
-            self._enemy = (view.land_count(enemy), view.land_positions(enemy), strength, sorted(c.def_ for c in cards))
+            self._enemy = (view.land_count(enemy), strength, sorted(c.def_ for c in cards))
         return self._enemy
 
     def _move(self, view: ManaView, action: A.MoveMonster) -> float:
@@ -484,7 +483,7 @@ class ScriptedAgent:
             if card is None:
                 mover = self._movers[action.at] = (None, 0.0)
             else:
-                threat = self._enemy_facts(view)[2]
+                threat = self._enemy_facts(view)[1]
                 danger = 1.0 if threat >= max(card.def_, 1) else 0.0
                 mover = self._movers[action.at] = (card, 0.05 * card.str_ - danger * (2.0 + card.str_ * 0.2))
         card, own_value = mover
@@ -500,7 +499,8 @@ class ScriptedAgent:
     def _target_value(self, view: ManaView, to: tuple[int, int, int]) -> tuple[Any, int, float]:
         """(attribute, base mana, denial value) of moving into the enemy land at `to`, whoever moves."""
         land = view.land_card(to[0], (to[1], to[2]))
-        their_lands, open_squares, _threat, _defs = self._enemy_facts(view)
+        their_lands = self._enemy_facts(view)[0]
+        open_squares = view.land_positions(1 - view.player)  # their land make squares (memoised by the view)
         # denial: a monster on an enemy land forbids land make next to it; it matters near their 9th land
         tx, ty = to[1], to[2]
         squares = self._open_set
@@ -517,7 +517,7 @@ class ScriptedAgent:
 
     def _attack_party(self, view: ManaView, action: A.AttackParty) -> float:
         m_str, m_def = self._monster_strength(view, action.at, _BattleKind_PARTY_ATTACK)
-        _lands, _open, strongest, defs = self._enemy_facts(view)
+        _lands, strongest, defs = self._enemy_facts(view)
         kill = 1.0 if defs and m_str >= defs[0] else 0.0
         risk = 1.0 if strongest >= m_def else 0.0
         return self.party_attack_weight * (1.0 + 2.0 * kill) - risk * 1.5
