@@ -80,10 +80,24 @@ _Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
 _Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
 
 UNKNOWN_MONSTER = (3, 3)  # what a face-down enemy monster is assumed to be: about the set's average
-_KILLS_STR = 32  # a group's `_kills` are tabled for monster STR 0..31 (higher is counted each time)
+_KILLS_STR = 32  # a group's kills are remembered for monster STR 0..31 (higher is counted each time)
 # a group of attackers: STR, DEFs (cheapest first), Larc among them, Princess Pearl among them, 0.3 a head, and
-# how many of them a monster of each STR below _KILLS_STR kills
-_Group = tuple[int, tuple[int, ...], bool, bool, float, tuple[int, ...]]
+# `_kills_in_order` of it by monster STR below _KILLS_STR (-1: not counted yet; filled as attacks are scored)
+_Group = tuple[int, tuple[int, ...], bool, bool, float, list[int]]
+
+
+def _kills_in_order(m_str: int, defs: Sequence[int]) -> int:
+    """How many of these characters (DEFs cheapest first) a monster of STR `m_str` kills: none without STR."""
+    lost = 0
+    if m_str > 0:
+        left = m_str
+        for d in defs:
+            if left >= d:
+                left -= d
+                lost += 1
+            else:
+                break
+    return lost
 
 
 class ScriptedAgent:
@@ -202,7 +216,11 @@ class ScriptedAgent:
                 append(-1.0)
                 continue
             else:
-                lost = kills[m_str] if m_str < _KILLS_STR else self._kills(m_str, defs)
+                lost = kills[m_str] if m_str < _KILLS_STR else -1
+                if lost < 0:
+                    lost = _kills_in_order(m_str, defs)
+                    if m_str < _KILLS_STR:
+                        kills[m_str] = lost
             if lost:
                 costs = self._costs
                 if costs is None:
@@ -273,8 +291,8 @@ class ScriptedAgent:
     def _group(self, view: ManaView, chars: tuple[int, ...]) -> _Group:
         """A group of our characters: total STR, DEFs sorted (cheapest first, as the monster's side kills),
         whether one of them is Larc, and one Princess Pearl (the monster's skills are off), what its size
-        costs an attack (0.3 a character), and `_kills` of each monster STR below _KILLS_STR. Printed values of
-        party members: the same all game."""
+        costs an attack (0.3 a character), and room for its kills by monster STR. Printed values of party
+        members: the same all game."""
         total = 0
         defs = []
         stats = self._stats
@@ -286,7 +304,7 @@ class ScriptedAgent:
             defs.append(sd[1])
         defs.sort()
         group = self._groups[chars] = (total, tuple(defs), self._abyss_of(view, chars), self._pearl(view, chars),
-                                       0.3 * len(defs), tuple(self._kills(n, defs) for n in range(_KILLS_STR)))
+                                       0.3 * len(defs), [-1] * _KILLS_STR)
         return group
 
     # --------------------------------------------------------------------------------------------- scoring
