@@ -55,6 +55,8 @@ class ScriptedAgent:
         self._want_battle: bool | None = None  # whether we would rather draw a battle card
         self._spare: dict[tuple[int, int], float] = {}  # _spare_value by (cost, the card kept back)
         self._targets: dict[int, tuple[float, float, float, tuple[float, float, float, float] | None, int]] = {}
+        self._base_heads: dict[int, tuple[float, bool]] = {}  # PlaceBase's part that depends on the card alone
+        self._env_gains: dict[str, float] = {}  # _environment_gain by card id
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
         self._sites.clear()
@@ -73,6 +75,8 @@ class ScriptedAgent:
         self._want_battle = None
         self._spare.clear()
         self._targets.clear()
+        self._base_heads.clear()
+        self._env_gains.clear()
         scorers = _SCORERS
         scores = [scorers[type(a)](self, view, a) for a in legal]
         top = max(scores) - 1e-9
@@ -170,8 +174,8 @@ class ScriptedAgent:
                 relievers.sort(key=lambda x: -x[0])
                 if anywhere:
                     self._relief_pool = relievers
-            found = self._sites[sid] = (float(view.site_stat(sid, "defense")), float(view.site_stat(sid, "power")),
-                                        float(view.site_stat(sid, "health") - damage), relievers,
+            power, defense, health = view.site_stats(sid)
+            found = self._sites[sid] = (float(defense), float(power), float(health - damage), relievers,
                                         int(sv is not None and not sv.closed))
         return found
 
@@ -199,20 +203,14 @@ class ScriptedAgent:
         room = view.mstat(m, "health") - m.damage
         for ab in c.abilities:
             if (ab.attack if attacking else ab.defense) and ab.health_cost < room:
-                fixed = sum(e.amount for e in ab.effects if e.verb is Verb.DAMAGE)
-                mod = sum(-e.amount for e in ab.effects if e.verb is Verb.MODIFY and e.target == "opponent")
-                prevent = sum(min(e.amount, 4) for e in ab.effects if e.verb is Verb.PREVENT)
-                best = max(best, fixed + mod + prevent - 0.5 * ab.health_cost)
+                best = max(best, _ability_bonus(c, ab.index))
         if m.owner == view.player:
             for _u, b in self._hand_pairs(view):
                 if b.kind is not Kind.BATTLE or not b.attrs & c.attrs:
                     continue
-                side = b.attack_side if attacking else b.defense_side
-                if side is None:
-                    continue
-                value = side.power_mod if attacking else side.defense_mod
-                value += sum(e.amount for e in side.effects if e.verb is Verb.DAMAGE)
-                best = max(best, float(value))
+                value = _side_bonus(b, attacking)
+                if value is not None:
+                    best = max(best, value)
         else:
             best = max(best, 1.5)  # an enemy's unknown hand: about one card's worth
         return best
@@ -233,18 +231,26 @@ class ScriptedAgent:
     # ------------------------------------------------------------------------------------------ setup
 
     def _place_base(self, view: GzView, action: A.PlaceBase) -> float:
-        c = view.card(action.card)
+        head = self._base_heads.get(action.card)  # one card is offered in several slots: its part once
+        if head is None:
+            head = self._base_heads[action.card] = self._place_base_card(view, action.card)
+        value, guarded = head
+        if guarded:
+            value += 0.5 * self._guards_next_to(view, action.slot)  # it enters closed (0/0/5): guard it
+        return value
+
+    def _place_base_card(self, view: GzView, uid: int) -> tuple[float, bool]:
+        """PlaceBase's score before the slot: (the score, whether the guards next to the slot count)."""
+        c = view.card(uid)
         if c is None:
-            return -1.0
+            return -1.0, False
         mine = self.sites(view, view.player)
         if view.phase is Phase.INITIAL and len(mine) >= self.setup_bases:
-            return -0.5
+            return -0.5, False
         fit = sum(1 for u in view.hand() if (h := view.card(u)) is not None and h.kind is Kind.MONSTER
                   and h.attrs & c.attrs)
         value = self.base_weight + 0.6 * c.control + 0.2 * c.health + 0.3 * fit
-        if view.phase is Phase.PLACEMENT or view.phase is Phase.PREGAME:
-            value += 0.5 * self._guards_next_to(view, action.slot)  # it enters closed (0/0/5): guard it
-        return value
+        return value, view.phase is Phase.PLACEMENT or view.phase is Phase.PREGAME
 
     def _guards_next_to(self, view: GzView, slot: int) -> int:
         """Own awake monsters that could relieve a base placed at `slot` (an end of the row or a ruin)."""
@@ -314,17 +320,26 @@ class ScriptedAgent:
             return 1.5 if m.damage * 2 >= health and m.damage < health else -1.0
         return -20.0  # never: closing bases hands the opponent GZ-WIN-2
 
-    def _event_value(self, view: GzView, c: GzCard, target: int) -> float:
-        m = view.mon(target)
-        value = 0.0
-        if c.subtype == "environment":
+    def _environment_gain(self, view: GzView, c: GzCard) -> float:
+        """What an environment's modifiers give our monsters less what they give the enemy's."""
+        found = self._env_gains.get(c.id)
+        if found is None:
+            found = 0.0
             for e in c.effects:
                 if e.verb is Verb.MODIFY:
                     for seat, side in ((view.player, 1), (1 - view.player, -1)):
                         for x in view.monsters(seat):
                             xc = view.card(x.uid)
                             if xc is not None and (not e.attr or xc.attrs & e.attr):
-                                value += side * e.amount
+                                found += side * e.amount
+            self._env_gains[c.id] = found
+        return found
+
+    def _event_value(self, view: GzView, c: GzCard, target: int) -> float:
+        m = self._mon(view, target)
+        value = 0.0
+        if c.subtype == "environment":
+            value = self._environment_gain(view, c)
             if target >= 0:
                 old = view.card(target)
                 if old is not None:
@@ -370,7 +385,7 @@ class ScriptedAgent:
 
     def _op_value(self, view: GzView, c: GzCard, target: int) -> float:
         value = 0.0
-        m = view.mon(target)
+        m = self._mon(view, target)
         for e in c.effects:
             v = e.verb
             if v is Verb.DRAW:
@@ -640,6 +655,42 @@ class ScriptedAgent:
         left_first = view.mstat(first, "health") - 1
         return -abs(min(action.amount, left_first + 1) - min(job[2] // 2, left_first)) \
             - (10.0 if action.amount > left_first else 0.0)
+
+
+# Judgements of a printed card that depend on the card alone, worked out once per card id and ability (card ids
+# are unique: cards.py builds one immutable record per id of the pool, so nothing ever invalidates an entry).
+_ABILITY_BONUS: dict[tuple[str, int], float] = {}
+_SIDE_BONUS: dict[tuple[str, bool], float | None] = {}
+
+
+def _ability_bonus(c: GzCard, index: int) -> float:
+    """What a combat ability adds to its user's side of a battle: fixed damage, the opponent's power taken, damage
+    prevented (4 at most), less half its health cost."""
+    key = (c.id, index)
+    found = _ABILITY_BONUS.get(key)
+    if found is None:
+        ab = c.abilities[index]
+        fixed = sum(e.amount for e in ab.effects if e.verb is Verb.DAMAGE)
+        mod = sum(-e.amount for e in ab.effects if e.verb is Verb.MODIFY and e.target == "opponent")
+        prevent = sum(min(e.amount, 4) for e in ab.effects if e.verb is Verb.PREVENT)
+        found = _ABILITY_BONUS[key] = fixed + mod + prevent - 0.5 * ab.health_cost
+    return found
+
+
+def _side_bonus(b: GzCard, attacking: bool) -> float | None:
+    """What a battle card adds when attacking (its power modifier) or defending (its defense modifier), fixed
+    damage included; None if it has no side for that timing."""
+    key = (b.id, attacking)
+    if key in _SIDE_BONUS:
+        return _SIDE_BONUS[key]
+    side = b.attack_side if attacking else b.defense_side
+    found: float | None = None
+    if side is not None:
+        value = side.power_mod if attacking else side.defense_mod
+        value += sum(e.amount for e in side.effects if e.verb is Verb.DAMAGE)
+        found = float(value)
+    _SIDE_BONUS[key] = found
+    return found
 
 
 class Builder(ScriptedAgent):

@@ -125,6 +125,14 @@ class GzView:
         x = self._s.site(sid)
         return self._s.sstat(x, stat) if x is not None else 0
 
+    def site_stats(self, sid: int) -> tuple[int, int, int]:
+        """`site_stat` of power, defense and health at once (one lookup of the base)."""
+        x = self._s.site(sid)
+        if x is None:
+            return 0, 0, 0
+        sstat = self._s.sstat
+        return sstat(x, "power"), sstat(x, "defense"), sstat(x, "health")
+
     def site_owner(self, sid: int) -> int:
         return self._s.site_index(sid)[0]
 
