@@ -23,6 +23,7 @@ import functools
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tcgsim.games.eva import actions as A
@@ -572,15 +573,14 @@ class _ShortCtx:
         self.guard = WIN * agent.short_guard
         self.belief = self._belief()
         # our lines: hurt[s][t] / seek[s][t], cards whose colour s ▲ / ● t; those in the deck at a discount
-        self.hurt = [[0.0] * 6 for _ in range(6)]
-        self.seek = [[0.0] * 6 for _ in range(6)]
         self._removed: str | None = None  # the id of the card taken out of our lines (None: all in)
         self._removed_card: EvaCard | None = None
+        deck = view.deck_cards()
+        hurt_deck, seek_deck = _deck_lines(deck)
+        self.hurt = [list(row) for row in hurt_deck]
+        self.seek = [list(row) for row in seek_deck]
         for card in self.cards.values():
             self._lines(card, 1.0)
-        deck = view.deck_cards()
-        for card in deck:
-            self._lines(card, DECK_LINE)
         opp_deck = view.deck_size(self.opp)
         opp_hand = view.hand_size(self.opp)
         self.opp_hand = opp_hand
@@ -589,36 +589,12 @@ class _ShortCtx:
         self.opp_seen = [*view.discard(self.opp), *(c for c, owner, _m, _x in spoken if owner == self.opp)]
         self.own_list = [*self.cards.values(), *deck, *view.discard(self.me),
                          *(c for c, owner, _m, _x in spoken if owner == self.me)]
-        # the opponent's cards as a distribution (its public cards, our own list as the prior): per colour, the
-        # share that answers anything (flagged <対抗>), that has a mark for a, and that has marks for both a and b;
-        # and its ▲ lines at our character, per colour: among its public cards, and our list's share
-        flag = self.flag = [0.0] * 6
-        marked = self.marked = [[0.0] * 6 for _ in range(6)]
-        both = self.both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
-        self.threat_seen = [0.0] * 6
-        self.threat_prior = [0.0] * 6
-        seen = len(self.opp_seen)
-        own = max(1, len(self.own_list))
-        mine_bit = 1 << self.mine
-        for cards, weight, threat, t_weight in (
-                (self.opp_seen, 1.0 / (seen + PRIOR), self.threat_seen, 1.0),
-                (self.own_list, PRIOR / (seen + PRIOR) / own, self.threat_prior, 1.0 / own)):
-            for card in cards:
-                c = card.serif_colour
-                if not 0 <= c < 6:
-                    continue
-                if card.hurt_mask & mine_bit:
-                    threat[c] += t_weight
-                if card.serif_counter:
-                    flag[c] += weight
-                    continue
-                row = marked[c]
-                for a in card.serif_targets:
-                    row[a] += weight
-                square = both[c]
-                for a, b in card.serif_pairs:
-                    square[a][b] += weight
-                    square[b][a] += weight
+        tables = _opponent_tables(self.opp_seen, self.own_list, self.mine)
+        self.flag = tables.flag
+        self.marked = tables.marked
+        self.both = tables.both
+        self.threat_seen = tables.threat_seen
+        self.threat_prior = tables.threat_prior
         self.ahead = min(AHEAD, opp_hand + opp_deck)
         self._can: list[bool] | None = None  # can_speak per character now (view facts)
         self._answer_memo: dict[tuple[int, int, int], float] = {}
@@ -689,49 +665,63 @@ class _ShortCtx:
         if found is not None:
             return found
         limited = self.v.talk_limit  # a character that has spoken cannot answer (EVA-TALK-4), unless void
-        reach = reach_masks(self.group)
-        f = 0.0
+        who = 0
         for c in range(6):
             if (not limited or (c != speaker and c != spent)) and self.can_speak(c):
-                m = reach[c]
-                f += self._share(c, speaker if m >> speaker & 1 else -1, target if m >> target & 1 else -1)
+                who |= 1 << c
+        f = self._answer_mass(who, speaker, target, reach_masks(self.group))
         chance = ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** self.opp_hand)
         self._answer_memo[key] = chance
         return chance
 
-    def _share(self, c: int, a: int, b: int) -> float:
-        """The share of the opponent's cards of colour c that answer a セリフ addressing a or b (-1: no one)."""
-        if a == c:
-            a = -1
-        if b in (c, a):
-            b = -1
-        if a < 0 and b < 0:
-            return 0.0
-        if a < 0 or b < 0:
-            return self.flag[c] + self.marked[c][max(a, b)]
-        return self.flag[c] + self.marked[c][a] + self.marked[c][b] - self.both[c][a][b]
+    def _answer_mass(self, who: int, speaker: int, target: int, reach: tuple[int, ...]) -> float:
+        """The shares, summed over the characters c in `who` (bits, ascending), of the opponent's cards of colour c
+        that answer a セリフ by `speaker` to `target`: flagged <対抗>, or with a mark for one of the two that c
+        reaches (I-REACH masks `reach`) and that is not c (a card with marks for both counts once)."""
+        flag, marked, both = self.flag, self.marked, self.both
+        f = 0.0
+        for c in range(6):
+            if not who >> c & 1:
+                continue
+            m = reach[c]
+            a = speaker if m >> speaker & 1 and speaker != c else -1
+            b = target if m >> target & 1 and target != c and target != a else -1
+            if a < 0:
+                if b >= 0:
+                    f += flag[c] + marked[c][b]
+            elif b < 0:
+                f += flag[c] + marked[c][a]
+            else:
+                f += flag[c] + marked[c][a] + marked[c][b] - both[c][a][b]
+        return f
 
-    def later_answer(self, speaker: int, target: int, down: tuple[bool, ...], group: tuple[int, ...]) -> float:
-        """The chance a hurt of ours by `speaker` on `target` is answered in a later turn, every face-up
-        character able to speak: those reaching the speaker or the target, with the hand the opponent will
-        have."""
-        h = self.opp_future
-        if h <= 0:
-            return 0.0
+    def _later_table(self, down: tuple[bool, ...], group: tuple[int, ...]) -> dict[int, float]:
+        """later_answer's memo for one city, by speaker * 8 + target."""
         city_key = (down, group)
         memo = self._later_memo.get(city_key)
         if memo is None:
             memo = self._later_memo[city_key] = {}
+        return memo
+
+    def later_answer(self, speaker: int, target: int, down: tuple[bool, ...], group: tuple[int, ...],
+                     memo: dict[int, float] | None = None) -> float:
+        """The chance a hurt of ours by `speaker` on `target` is answered in a later turn, every face-up
+        character able to speak: those reaching the speaker or the target, with the hand the opponent will
+        have. `memo`: _later_table(down, group), when the caller has it."""
+        h = self.opp_future
+        if h <= 0:
+            return 0.0
+        if memo is None:
+            memo = self._later_table(down, group)
         key = speaker * 8 + target
         found = memo.get(key)
         if found is not None:
             return found
-        reach = reach_masks(group)
-        f = 0.0
+        who = 0
         for c in range(6):
             if c != speaker and not down[c]:
-                m = reach[c]
-                f += self._share(c, speaker if m >> speaker & 1 else -1, target if m >> target & 1 else -1)
+                who |= 1 << c
+        f = self._answer_mass(who, speaker, target, reach_masks(group))
         chance = LATER_ANSWER * ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** h)
         memo[key] = chance
         return chance
@@ -743,20 +733,17 @@ class _ShortCtx:
         group)."""
         return any(self.seek[r][d] > 0 and not down[r] for r in _ADJ[d])
 
-    def feasible(self, c: int, down: tuple[bool, ...], group: tuple[int, ...], belief: Sequence[float]) -> float:
+    def feasible(self, c: int, down: tuple[bool, ...], group: tuple[int, ...], mask: int) -> float:
         """How surely we can down c: our ▲ lines from its face-up neighbours (the last hurt needs one), and from
         the other members of its group (they can take it out of the group, not down it). A neighbour that may be
-        the opponent's character counts less: we may have to down it first."""
+        the opponent's character (bit s of `mask`: its belief is not 0) counts less: we may have to down it
+        first."""
         # it reads the hurt lines at c and the seek lines at c's neighbours (_revivable): a card taken out of our
         # lines that has neither leaves it as with every card in
         removed = self._removed
         card = self._removed_card
         if card is not None and not (card.hurt_mask >> c & 1 or card.seek_mask & _ADJ_MASK[c]):
             removed = None
-        mask = 0
-        for s in range(6):
-            if belief[s]:
-                mask |= 1 << s
         key = (c, down, group, mask, removed)
         found = self._feasible_memo.get(key)
         if found is not None:
@@ -766,6 +753,8 @@ class _ShortCtx:
         label = group[c]
         hurt = self.hurt
         alone = group if label < 0 else leave_group(group, c)  # the last hurt falls on c out of its group
+        alone_memo = self._later_table(down, alone)
+        group_memo = alone_memo if alone is group else self._later_table(down, group)
         adjacent = _ADJ[c]
         for s in range(6):
             n = hurt[s][c]
@@ -775,11 +764,11 @@ class _ShortCtx:
                 n *= CANDIDATE_LINE
             if s in adjacent:
                 if not down[s]:
-                    near += n * (1.0 - self.later_answer(s, c, down, alone))
+                    near += n * (1.0 - self.later_answer(s, c, down, alone, alone_memo))
                 elif self._revivable(s, down):
-                    near += REVIVE_LINE * n * (1.0 - self.later_answer(s, c, down, alone))
+                    near += REVIVE_LINE * n * (1.0 - self.later_answer(s, c, down, alone, alone_memo))
             elif label >= 0 and group[s] == label and not down[s]:
-                inside += n * (1.0 - self.later_answer(s, c, down, group))
+                inside += n * (1.0 - self.later_answer(s, c, down, group, group_memo))
         if label < 0:
             result = _p_one(near)
         else:
@@ -815,11 +804,15 @@ class _ShortCtx:
         found = self._value_memo.get(key)
         if found is not None:
             return found
+        mask = 0
+        for c in range(6):
+            if belief[c]:
+                mask |= 1 << c
         chance = 0.0
         for c in range(6):
             p = belief[c]
             if p:
-                chance += p if down[c] else p * self.feasible(c, down, group, belief)
+                chance += p if down[c] else p * self.feasible(c, down, group, mask)
         result = self.win * chance - self.guard * self.danger(down, group)
         self._value_memo[key] = result
         return result
@@ -974,6 +967,94 @@ def serif_result(kind: Mark, speaker: int, target: int, down: tuple[bool, ...],
     else:
         _seek(d, g, speaker, target)
     return tuple(d), tuple(g)
+
+
+@dataclass(frozen=True, slots=True)
+class _OpponentTables:
+    """The opponent's cards as a distribution (its public cards, our own list as the prior): per colour, the
+    share that answers anything (flagged <対抗>), that has a mark for a, and that has marks for both a and b; and
+    its ▲ lines at our character, per colour: among its public cards (a count), and our list's share."""
+
+    flag: tuple[float, ...]
+    marked: tuple[tuple[float, ...], ...]
+    both: tuple[tuple[tuple[float, ...], ...], ...]
+    threat_seen: tuple[float, ...]
+    threat_prior: tuple[float, ...]
+
+
+def _build_opponent_tables(opp_seen: Sequence[EvaCard], own_list: Sequence[EvaCard], mine: int) -> _OpponentTables:
+    flag = [0.0] * 6
+    marked = [[0.0] * 6 for _ in range(6)]
+    both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
+    threat_seen = [0.0] * 6
+    threat_prior = [0.0] * 6
+    seen = len(opp_seen)
+    own = max(1, len(own_list))
+    mine_bit = 1 << mine
+    for cards, weight, threat, t_weight in (
+            (opp_seen, 1.0 / (seen + PRIOR), threat_seen, 1.0),
+            (own_list, PRIOR / (seen + PRIOR) / own, threat_prior, 1.0 / own)):
+        for card in cards:
+            c = card.serif_colour
+            if not 0 <= c < 6:
+                continue
+            if card.hurt_mask & mine_bit:
+                threat[c] += t_weight
+            if card.serif_counter:
+                flag[c] += weight
+                continue
+            row = marked[c]
+            for a in card.serif_targets:
+                row[a] += weight
+            square = both[c]
+            for a, b in card.serif_pairs:
+                square[a][b] += weight
+                square[b][a] += weight
+    return _OpponentTables(tuple(flag), tuple(map(tuple, marked)),
+                           tuple(tuple(map(tuple, square)) for square in both), tuple(threat_seen),
+                           tuple(threat_prior))
+
+
+# Each cell of the tables is a run of equal weights from the opponent's cards, then a run of equal weights from
+# our list: it depends on how many cards of each list touch it, not on their order. So the tables are a pure
+# function of the two lists as multisets of card ids (an id names one printed card: eva_cards() is built once per
+# process) and of our character: cached for the process, bounded. Our list is the same all game long and the
+# opponent's public cards grow a few times a turn, so most decisions find their tables.
+_TABLES: dict[tuple[tuple[str, ...], tuple[str, ...], int], _OpponentTables] = {}
+_TABLES_MAX = 4096
+
+
+def _opponent_tables(opp_seen: Sequence[EvaCard], own_list: Sequence[EvaCard], mine: int) -> _OpponentTables:
+    key = (tuple(sorted([c.id for c in opp_seen])), tuple(sorted([c.id for c in own_list])), mine)
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        found = _TABLES[key] = _build_opponent_tables(opp_seen, own_list, mine)
+    return found
+
+
+# Our lines from the deck, at DECK_LINE a mark (hurt[s][t] / seek[s][t]): a pure function of the deck's cards
+# (in the view's fixed order), cached for the process like the tables above. Every line is a sum of halves and
+# ones, exact in floating point, so adding the hand's lines after the deck's gives the very same numbers.
+_DECK_LINES: dict[tuple[str, ...], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]] = {}
+
+
+def _deck_lines(deck: Sequence[EvaCard]) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
+    key = tuple([c.id for c in deck])
+    found = _DECK_LINES.get(key)
+    if found is None:
+        hurt = [[0.0] * 6 for _ in range(6)]
+        seek = [[0.0] * 6 for _ in range(6)]
+        for card in deck:
+            s = card.serif_colour
+            if 0 <= s < 6:
+                for kind, t in card.marks:
+                    (hurt if kind is Mark.HURT else seek)[s][t] += DECK_LINE
+        if len(_DECK_LINES) >= _TABLES_MAX:
+            _DECK_LINES.clear()
+        found = _DECK_LINES[key] = (tuple(map(tuple, hurt)), tuple(map(tuple, seek)))
+    return found
 
 
 class Seeker(ScriptedAgent):

@@ -80,11 +80,18 @@ class SpeakRules(EvaFields):
             return []
         out: list[A.Speak] = []
         serif_ok = kind is WindowKind.MAIN and seat == self.active  # EVA-MAIN-2
-        for uid in distinct(hand, self.cards):
-            card = self.cards[uid]
-            if card.kind in types and not card.card_counter and self.can_speak(card.colour):
-                for t in self.card_targets(seat, card):
-                    out.append(A.Speak(uid, False, -1, t))
+        cards = self.cards
+        can: dict[int, bool] = {}  # can_speak per colour, for this call (nothing changes while options are listed)
+        for uid in distinct(hand, cards):
+            card = cards[uid]
+            if card.kind in types and not card.card_counter:
+                colour = card.colour
+                ok = can.get(colour)
+                if ok is None:
+                    ok = can[colour] = self.can_speak(colour)
+                if ok:
+                    for t in self.card_targets(seat, card):
+                        out.append(A.Speak(uid, False, -1, t))
             if serif_ok:
                 for m in self.serif_marks(card):
                     out.append(A.Speak(uid, True, m, -1))

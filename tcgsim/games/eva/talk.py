@@ -23,7 +23,10 @@ class TalkRules(CityFields):
 
     def allowance(self, c: int) -> int:
         """EVA-TALK-4, -6: one card per turn, plus one per character card put under the character."""
-        return 1 + sum(self.cards[u].allowance for u in self.under_char[c])
+        under = self.under_char[c]
+        if not under:  # the common case, asked for every card of every hand offered
+            return 1
+        return 1 + sum(self.cards[u].allowance for u in under)
 
     def can_speak(self, c: int) -> bool:
         """EVA-TALK-4, -5, -7: a face-up character with allowance left; (OTHER): any face-up character."""
