@@ -684,7 +684,8 @@ class ManaState(
                 if m.owner == seat:
                     where = (s, pos[0], pos[1])
                     if not m.face_up and ((card.cost or 0) <= available or (
-                            (self.lasting or any(cards[c.uid].effects.discount for c in me.party))  # Matilda, Stone Eye
+                            (self.lasting or (self.game.discounts  # Matilda, Stone Eye
+                                              and any(cards[c.uid].effects.discount for c in me.party)))
                             and self.open_cost(seat, card) <= available)):
                         out.append(_new(A.OpenMonster, (where,)))  # MANA-MON-5
                     if not m.acted:
@@ -724,7 +725,7 @@ class ManaState(
             seen: set[str] = set()
             cards = self.cards
             place = A.PlaceMonster
-            discounts = any(cards[c.uid].effects.discount for c in me.party)  # Matilda
+            discounts = self.game.discounts and any(cards[c.uid].effects.discount for c in me.party)  # Matilda
             for uid in me.hand:
                 card = cards[uid]
                 if card.kind is not _Kind_MONSTER or card.id in seen:
