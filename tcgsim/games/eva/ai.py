@@ -106,6 +106,13 @@ def hokan_value(card: EvaCard, level: int, board: Board) -> float:
     return value
 
 
+# hokan_value is a pure function of the card, the level and the board (plain tuples, all public), and the same
+# boards come back decision after decision (a city an action does not change, a rival's board while others speak):
+# `_Ctx.position` caches it for the process by the card's id, the level and the board's fields in order, bounded.
+# An id names one printed card (eva_cards() is built once per process).
+_HOKAN_VALUES: dict[tuple[Any, ...], float] = {}
+_HOKAN_VALUES_MAX = 1 << 16
+
 # ------------------------------------------------------------------------------------------------ agents
 
 
@@ -154,6 +161,7 @@ class _Ctx:
         # memos of this decision (the view does not change while its actions are scored)
         self._positions: dict[tuple[tuple[bool, ...], tuple[int, ...], tuple[str, int] | None, int], float] = {}
         self._keep: dict[str, float] = {}  # keep_value by card id
+        self._protect_memo: dict[int, bool] = {}
         self.base = self.position(self.down, self.group, None)
         my = self.hokans.get(self.me)
         self.my_char = my.hokan_char if my is not None else -1
@@ -183,10 +191,17 @@ class _Ctx:
                     under_char = tuple(n + (i == index) for i, n in enumerate(under_char))
                 else:
                     under_eva = tuple(n + (i == index) for i, n in enumerate(under_eva))
-            board = Board(down, group, b.eva_down, under_char, under_eva,
-                          b.angels_defeated + angels if angels else b.angels_defeated, b.angel_present,
-                          b.in_battle, b.spoken_by_colour, b.hand)
-            value = hokan_value(card, self.levels[s], board)
+            level = self.levels[s]
+            angels_defeated = b.angels_defeated + angels if angels else b.angels_defeated
+            hokan_key = (card.id, level, down, group, b.eva_down, under_char, under_eva, angels_defeated,
+                         b.angel_present, b.in_battle, b.spoken_by_colour, b.hand)
+            value = _HOKAN_VALUES.get(hokan_key)
+            if value is None:
+                if len(_HOKAN_VALUES) >= _HOKAN_VALUES_MAX:
+                    _HOKAN_VALUES.clear()
+                value = _HOKAN_VALUES[hokan_key] = hokan_value(card, level, Board(
+                    down, group, b.eva_down, under_char, under_eva, angels_defeated, b.angel_present, b.in_battle,
+                    b.spoken_by_colour, b.hand))
             if s == self.me:
                 own = value
             else:
@@ -202,13 +217,13 @@ class _Ctx:
         under: tuple[str, int] | None = None
         if serif_mark >= 0:
             kind, t = card.marks[serif_mark]
-            if kind is Mark.HURT:
-                if self._protected(t):
-                    return 0.0
-                _hurt(down, group, t)
-            else:
-                _seek(down, group, speaker, t)
-        elif card.is_put:
+            if kind is Mark.HURT and self._protected(t):
+                return 0.0
+            down_t, group_t = serif_result(kind, speaker, t, self.down, self.group)
+            if down_t == self.down and group_t == self.group:
+                return 0.0
+            return self.position(down_t, group_t, None) - self.base
+        if card.is_put:
             if card.kind is Kind.CHARACTER:
                 under = ("character", card.put_char)
             elif card.kind is Kind.EVA or card.target_kind == "eva":
@@ -236,8 +251,12 @@ class _Ctx:
         return self.position(down_t, group_t, under) - self.base
 
     def _protected(self, c: int) -> bool:
-        return any(x.kind is Kind.PUT and any(e.verb is Verb.PROTECT for e in x.effects)
-                   for x in self.v.under_char(c))
+        """A protect put card lies under c (the next hurt on it is ignored); memoised for the decision."""
+        found = self._protect_memo.get(c)
+        if found is None:
+            found = self._protect_memo[c] = any(
+                x.kind is Kind.PUT and any(e.verb is Verb.PROTECT for e in x.effects) for x in self.v.under_char(c))
+        return found
 
     # ----------------------------------------------------------------------------------- economy
 
