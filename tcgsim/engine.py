@@ -156,7 +156,9 @@ class State(ABC):
     events: list[Event] | None
     tempo: list[tuple[int, int, tuple[float, ...]]]  # (turn, player, values in game.tempo_metrics order)
 
-    # The cached legal actions and the outcome; games set both, the base class reads them.
+    # The cached legal actions and the outcome; games set both, the base class reads them. A game whose automatic
+    # play stops at a decision having just worked out its answers may leave them in _legal (it is cleared before
+    # each action, so it never outlives the position it was computed for).
     _legal: list[Any] | None = None
     _outcome: Outcome | None = None
 
@@ -174,8 +176,10 @@ class State(ABC):
 
     def legal_actions(self) -> list[Any]:
         """The actions the current player may take (computed once per position)."""
+        if self._outcome is not None:
+            return []
         if self._legal is None:
-            self._legal = self._compute_legal() if self._outcome is None else []
+            self._legal = self._compute_legal()
         return self._legal
 
     def apply(self, action: Any) -> None:
@@ -186,10 +190,9 @@ class State(ABC):
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self.action_log.append(action)
-        self._apply_legal(action)
+        self._apply_legal(action)  # a game may leave the next position's legal list in _legal: it is kept
         if self._outcome is None and len(self.action_log) >= self.game.options.decision_limit:
             self._end_game(None, Termination.DECISION_LIMIT)
-        self._legal = None
 
     @abstractmethod
     def _compute_legal(self) -> list[Any]:
