@@ -53,6 +53,14 @@ from tcgsim.games.godzilla.winning import WinReason, WinRules
 __all__ = ["EVENT_TEXT", "GAME", "GzGame", "GzOptions", "GzState", "TEMPO", "WinReason"]
 
 
+def _copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (seeded with 0 first: cheaper than the default seeding from
+    os.urandom, and the state is replaced at once)."""
+    copy = random.Random(0)
+    copy.setstate(rng.getstate())
+    return copy
+
+
 _PASS = A.Pass()
 _NO_RELIEF = A.Relieve(-1)
 _DRAW_MAIN = A.Draw(False)
@@ -138,7 +146,7 @@ class GzState(
     def _reset(self, record_events: bool = False) -> None:
         """Every field of a state, empty: no card anywhere yet (the constructor and test positions fill it)."""
         game = self.game
-        self.rng = random.Random(game.seed)
+        self.rng = random.Random(game.seed)  # (the setter: not shared with any clone)
         self.first = 0
         self.players = [Player(), Player()]
         self.turn = 0
@@ -182,10 +190,28 @@ class GzState(
             return self._drawer()  # GZ-INT-2: the other player draws too
         return self.active
 
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator. A clone shares its parent's until one of them draws (copy-on-write): copying the
+        Mersenne Twister's 625 words was most of what a clone cost, and after the setup's shuffle (GZ-SETUP-10) the
+        game draws nothing. Every draw goes through here, so a generator two states share is never advanced."""
+        if self._rng_shared:
+            self._rng = _copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
     def clone(self) -> GzState:
-        s = GzState(self.game, _blank=True)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s = GzState.__new__(GzState)  # no __init__: every field is set here
+        s.game = self.game
+        s.cards = self.cards
+        s.opts = self.opts
+        s._rng = self._rng
+        s._rng_shared = self._rng_shared = True  # both copy it before their next draw (see `rng`)
         s.first = self.first
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
@@ -222,7 +248,7 @@ class GzState(
             tuple(self.jobs), tuple(self.chain), self.battle.sig() if self.battle else None, tuple(self.attacks),
             tuple(self.envs), tuple(self.limbo), self.next_id, tuple(self.moved_persons), tuple(self.turn_mods),
             self.draws_left, tuple(self.initial_done), self.dirty, self.rebel_active, self.win_dirty,
-            self._outcome, self.rng.getstate(),
+            self._outcome, self._rng.getstate(),  # (reading the state draws nothing: no copy needed)
         )
 
     def resample_hidden(self, player: int, rng: random.Random) -> GzState:

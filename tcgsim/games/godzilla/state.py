@@ -79,6 +79,9 @@ def _opp(player: int) -> int:
     return 1 - player
 
 
+_new = object.__new__  # the pieces' allocator: their copies set every slot themselves
+
+
 class Site:
     """A base on the field (拠点)."""
 
@@ -96,14 +99,14 @@ class Site:
         self.flip_turn = flip_turn  # the turn it was placed, opened or closed (no second flip that turn)
 
     def copy(self) -> Site:
-        s = Site.__new__(Site)
+        s = _new(Site)  # no __init__: every slot is set here (clones make many)
         s.sid = self.sid
         s.uid = self.uid
         s.owner = self.owner
         s.closed = self.closed
         s.known = self.known
         s.damage = self.damage
-        s.attached = list(self.attached)
+        s.attached = self.attached[:]
         s.flip_turn = self.flip_turn
         return s
 
@@ -135,7 +138,7 @@ class Mon:
         self.flip_turn = -1
 
     def copy(self) -> Mon:
-        m = Mon.__new__(Mon)
+        m = _new(Mon)  # no __init__: every slot is set here
         m.mid = self.mid
         m.uid = self.uid
         m.owner = self.owner
@@ -144,7 +147,7 @@ class Mon:
         m.damage = self.damage
         m.asleep = self.asleep
         m.closed = self.closed
-        m.attached = list(self.attached)
+        m.attached = self.attached[:]
         m.moved = self.moved
         m.relieved = self.relieved
         m.evo_turn = self.evo_turn
@@ -173,12 +176,12 @@ class Player:
         self.placed = 0  # cards placed in the initial / pre-game placement
 
     def copy(self) -> Player:
-        p = Player.__new__(Player)
-        p.deck = list(self.deck)
-        p.bdeck = list(self.bdeck)
-        p.hand = list(self.hand)
-        p.stock = list(self.stock)
-        p.dead = list(self.dead)
+        p = _new(Player)
+        p.deck = self.deck[:]
+        p.bdeck = self.bdeck[:]
+        p.hand = self.hand[:]
+        p.stock = self.stock[:]
+        p.dead = self.dead[:]
         p.row = [s.copy() if s is not None else None for s in self.row]
         p.mons = [m.copy() for m in self.mons]
         p.base_placed = self.base_placed
@@ -242,7 +245,9 @@ class GzStateFields:
     game: GzGameData
     cards: tuple[GzCard, ...]
     opts: GzOptions
-    rng: random.Random
+    rng: random.Random  # GzState.rng: a property over `_rng`, shared by clones until one draws (copy-on-write)
+    _rng: random.Random
+    _rng_shared: bool
     first: int
     players: list[Player]
     turn: int
