@@ -21,7 +21,11 @@ class ControlRules(GzStateFields):
         return sum(cards[s.uid].control for s in self.players[seat].row if s is not None)
 
     def rebellion(self, seat: int) -> int:
-        return sum(self.mstat(m, "rebellion") for m in self.players[seat].mons)
+        mstat = self.mstat
+        total = 0
+        for m in self.players[seat].mons:
+            total += mstat(m, "rebellion")
+        return total
 
     def _rebellion_due(self, seat: int) -> bool:
         """GZ-CTRL-3: total rebellion above total control (after one's initial placement, GZ-INT-14; after the

@@ -22,14 +22,16 @@ class MonsterRules(GzStateFields):
         cards = self.cards
         c = cards[m.uid]
         v: int = getattr(c, stat)
-        for a in m.attached:
-            for e in cards[a].effects:
-                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "attached" and _filter_ok(e, c):
-                    v += e.amount
-        for env in self.envs:
-            for e in cards[env].effects:
-                if e.verb is Verb.MODIFY and e.stat == stat and e.target == "all_monsters" and _filter_ok(e, c):
-                    v += e.amount
+        if m.attached:
+            for a in m.attached:
+                for e in cards[a].effects:
+                    if e.verb is Verb.MODIFY and e.stat == stat and e.target == "attached" and _filter_ok(e, c):
+                        v += e.amount
+        if self.envs:
+            for env in self.envs:
+                for e in cards[env].effects:
+                    if e.verb is Verb.MODIFY and e.stat == stat and e.target == "all_monsters" and _filter_ok(e, c):
+                        v += e.amount
         if self.turn_mods:
             v += sum(a for i, s, a in self.turn_mods if i == m.mid and s == stat)
         if stat == "rebellion" and v < 0:

@@ -26,12 +26,14 @@ class GzView:
     open stays unknown), the sizes of hidden zones. Decks' orders are hidden from both. Agents decide from this
     alone. A view lives for one decision; it reads the state without changing it."""
 
-    __slots__ = ("_s", "player", "_hidden")
+    __slots__ = ("_s", "player", "_hidden", "_cards", "_owner")
 
     def __init__(self, state: GzStateFields, player: int) -> None:
         self._s = state
         self.player = player
         self._hidden: frozenset[int] | None = None
+        self._cards = state.cards  # printed cards and owners by uid (the game's: never change)
+        self._owner = state.game.owner
 
     def _hidden_uids(self) -> frozenset[int]:
         if self._hidden is None:
@@ -69,12 +71,15 @@ class GzView:
 
     def card(self, uid: int) -> GzCard | None:
         """The printed card of a uid, if this player may know it (own cards, anything face up)."""
-        s = self._s
-        if uid < 0 or uid >= len(s.cards):
+        cards = self._cards
+        if uid < 0 or uid >= len(cards):
             return None
-        if s.game.owner[uid] == self.player or uid not in self._hidden_uids():
-            return s.cards[uid]
-        return None
+        if self._owner[uid] == self.player:
+            return cards[uid]
+        hidden = self._hidden
+        if hidden is None:
+            hidden = self._hidden_uids()
+        return None if uid in hidden else cards[uid]
 
     def hand(self) -> list[int]:
         return list(self._s.players[self.player].hand)
