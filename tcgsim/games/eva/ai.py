@@ -609,17 +609,15 @@ class _ShortCtx:
         self.own_list = [*self.cards.values(), *deck, *view.discard(self.me),
                          *(c for c, owner, _m, _x in spoken if owner == self.me)]
         tables = _opponent_tables(self.opp_seen, self.own_list, self.mine)
-        self.flag = tables.flag
-        self.marked = tables.marked
-        self.both = tables.both
-        self.threat_seen = tables.threat_seen
+        self.cells = tables.cells
         self.threat_prior = tables.threat_prior
         self.ahead = min(AHEAD, opp_hand + opp_deck)
         self._can: list[bool] | None = None  # can_speak per character now (view facts)
         self._answer_memo: dict[tuple[int, int, int], float] = {}
         self._later_memo: dict[tuple[tuple[bool, ...], tuple[int, ...]], dict[int, float]] = {}
         self._danger_memo: dict[tuple[tuple[bool, ...], tuple[int, ...]], float] = {}
-        self._feasible_memo: dict[tuple[int, tuple[bool, ...], tuple[int, ...], int, str | None], float] = {}
+        self._feasible_memo: dict[tuple[tuple[bool, ...], tuple[int, ...]],
+                                  dict[tuple[int, int, str | None], float]] = {}
         self._value_memo: dict[tuple[str | None, tuple[bool, ...], tuple[int, ...], tuple[float, ...]], float] = {}
         self._after_memo: dict[tuple[str | None, Mark, int, int], float] = {}
         self._hurts: list[tuple[int, int, int, float]] | None = None
@@ -697,7 +695,7 @@ class _ShortCtx:
         """The shares, summed over the characters c in `who` (bits, ascending), of the opponent's cards of colour c
         that answer a セリフ by `speaker` to `target`: flagged <対抗>, or with a mark for one of the two that c
         reaches (I-REACH masks `reach`) and that is not c (a card with marks for both counts once)."""
-        flag, marked, both = self.flag, self.marked, self.both
+        cells = self.cells  # flag[c]: cells[c]; marked[c][x]: cells[_MARKED + 6c + x]; both: _BOTH + 36c + 6a + b
         f = 0.0
         for c in range(6):
             if not who >> c & 1:
@@ -707,11 +705,12 @@ class _ShortCtx:
             b = target if m >> target & 1 and target != c and target != a else -1
             if a < 0:
                 if b >= 0:
-                    f += flag[c] + marked[c][b]
+                    f += cells[c] + cells[_MARKED + 6 * c + b]
             elif b < 0:
-                f += flag[c] + marked[c][a]
+                f += cells[c] + cells[_MARKED + 6 * c + a]
             else:
-                f += flag[c] + marked[c][a] + marked[c][b] - both[c][a][b]
+                f += (cells[c] + cells[_MARKED + 6 * c + a] + cells[_MARKED + 6 * c + b]
+                      - cells[_BOTH + 36 * c + 6 * a + b])
         return f
 
     def _later_table(self, down: tuple[bool, ...], group: tuple[int, ...]) -> dict[int, float]:
@@ -752,19 +751,22 @@ class _ShortCtx:
         group)."""
         return any(self.seek[r][d] > 0 and not down[r] for r in _ADJ[d])
 
-    def feasible(self, c: int, down: tuple[bool, ...], group: tuple[int, ...], mask: int) -> float:
+    def feasible(self, c: int, down: tuple[bool, ...], group: tuple[int, ...], mask: int,
+                 memo: dict[tuple[int, int, str | None], float] | None = None) -> float:
         """How surely we can down c: our ▲ lines from its face-up neighbours (the last hurt needs one), and from
         the other members of its group (they can take it out of the group, not down it). A neighbour that may be
         the opponent's character (bit s of `mask`: its belief is not 0) counts less: we may have to down it
-        first."""
+        first. `memo`: the feasible memo of this city (down, group), when the caller has it."""
         # it reads the hurt lines at c and the seek lines at c's neighbours (_revivable): a card taken out of our
         # lines that has neither leaves it as with every card in
         removed = self._removed
         card = self._removed_card
         if card is not None and not (card.hurt_mask >> c & 1 or card.seek_mask & _ADJ_MASK[c]):
             removed = None
-        key = (c, down, group, mask, removed)
-        found = self._feasible_memo.get(key)
+        if memo is None:
+            memo = self._feasible_table(down, group)
+        key = (c, mask, removed)
+        found = memo.get(key)
         if found is not None:
             return found
         near = 0.0
@@ -783,7 +785,10 @@ class _ShortCtx:
                 n *= CANDIDATE_LINE
             if s in adjacent:
                 if not down[s]:
-                    near += n * (1.0 - self.later_answer(s, c, down, alone, alone_memo))
+                    later = alone_memo.get(s * 8 + c)
+                    if later is None:
+                        later = self.later_answer(s, c, down, alone, alone_memo)
+                    near += n * (1.0 - later)
                 elif self._revivable(s, down):
                     near += REVIVE_LINE * n * (1.0 - self.later_answer(s, c, down, alone, alone_memo))
             elif label >= 0 and group[s] == label and not down[s]:
@@ -793,8 +798,17 @@ class _ShortCtx:
         else:
             one = near * math.exp(-near)
             result = 1.0 - math.exp(-near) * (1.0 + near) + one * _p_one(inside)
-        self._feasible_memo[key] = result
+        memo[key] = result
         return result
+
+    def _feasible_table(self, down: tuple[bool, ...], group: tuple[int, ...]) -> dict[tuple[int, int, str | None],
+                                                                                     float]:
+        """feasible's memo for one city, by (character, belief mask, the card out of our lines if it matters)."""
+        city_key = (down, group)
+        memo = self._feasible_memo.get(city_key)
+        if memo is None:
+            memo = self._feasible_memo[city_key] = {}
+        return memo
 
     def danger(self, down: tuple[bool, ...], group: tuple[int, ...]) -> float:
         """The chance the opponent downs our character soon: out of every group, one of its ▲ lines from a face-up
@@ -808,7 +822,7 @@ class _ShortCtx:
         seen = prior = 0.0
         for c in range(6):
             if not down[c] and reach[c] >> me & 1:
-                seen += self.threat_seen[c]
+                seen += self.cells[_THREAT + c]
                 prior += self.threat_prior[c]
         f = (seen + prior * PRIOR) / (len(self.opp_seen) + PRIOR)
         exposed = 1.0 - (1.0 - f) ** self.ahead
@@ -827,11 +841,12 @@ class _ShortCtx:
         for c in range(6):
             if belief[c]:
                 mask |= 1 << c
+        memo = self._feasible_table(down, group)
         chance = 0.0
         for c in range(6):
             p = belief[c]
             if p:
-                chance += p if down[c] else p * self.feasible(c, down, group, mask)
+                chance += p if down[c] else p * self.feasible(c, down, group, mask, memo)
         result = self.win * chance - self.guard * self.danger(down, group)
         self._value_memo[key] = result
         return result
@@ -990,66 +1005,108 @@ def serif_result(kind: Mark, speaker: int, target: int, down: tuple[bool, ...],
 
 @dataclass(frozen=True, slots=True)
 class _OpponentTables:
-    """The opponent's cards as a distribution (its public cards, our own list as the prior): per colour, the
-    share that answers anything (flagged <対抗>), that has a mark for a, and that has marks for both a and b; and
-    its ▲ lines at our character, per colour: among its public cards (a count), and our list's share."""
+    """The opponent's cards as a distribution (its public cards, our own list as the prior): per colour c, the
+    share that answers anything (flagged <対抗>: flag[c]), that has a mark for a (marked[c][a]), and that has marks
+    for both a and b (both[c][a][b]); and its ▲ lines at our character, per colour: among its public cards
+    (threat_seen[c], a count), and our list's share (threat_prior[c]). All but threat_prior in one flat tuple
+    `cells`: flag[c] is cell c, marked[c][a] _MARKED + 6c + a, both[c][a][b] _BOTH + 36c + 6a + b, threat_seen[c]
+    _THREAT + c."""
 
-    flag: tuple[float, ...]
-    marked: tuple[tuple[float, ...], ...]
-    both: tuple[tuple[tuple[float, ...], ...], ...]
-    threat_seen: tuple[float, ...]
+    cells: tuple[float, ...]
     threat_prior: tuple[float, ...]
 
 
-def _build_opponent_tables(opp_seen: Sequence[EvaCard], own_list: Sequence[EvaCard], mine: int) -> _OpponentTables:
-    flag = [0.0] * 6
-    marked = [[0.0] * 6 for _ in range(6)]
-    both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
-    threat_seen = [0.0] * 6
-    threat_prior = [0.0] * 6
-    seen = len(opp_seen)
-    own = max(1, len(own_list))
+_MARKED, _BOTH, _THREAT = 6, 42, 258
+
+
+def _cell_counts(cards: Sequence[EvaCard], mine: int) -> dict[int, int]:
+    """How many of `cards` add to each cell of the opponent tables (see _OpponentTables)."""
+    counts: dict[int, int] = {}
+    get = counts.get
     mine_bit = 1 << mine
-    for cards, weight, threat, t_weight in (
-            (opp_seen, 1.0 / (seen + PRIOR), threat_seen, 1.0),
-            (own_list, PRIOR / (seen + PRIOR) / own, threat_prior, 1.0 / own)):
-        for card in cards:
-            c = card.serif_colour
-            if not 0 <= c < 6:
-                continue
-            if card.hurt_mask & mine_bit:
-                threat[c] += t_weight
-            if card.serif_counter:
-                flag[c] += weight
-                continue
-            row = marked[c]
-            for a in card.serif_targets:
-                row[a] += weight
-            square = both[c]
-            for a, b in card.serif_pairs:
-                square[a][b] += weight
-                square[b][a] += weight
-    return _OpponentTables(tuple(flag), tuple(map(tuple, marked)),
-                           tuple(tuple(map(tuple, square)) for square in both), tuple(threat_seen),
-                           tuple(threat_prior))
+    for card in cards:
+        c = card.serif_colour
+        if not 0 <= c < 6:
+            continue
+        if card.hurt_mask & mine_bit:
+            counts[_THREAT + c] = get(_THREAT + c, 0) + 1
+        if card.serif_counter:
+            counts[c] = get(c, 0) + 1
+            continue
+        for a in card.serif_targets:
+            cell = _MARKED + 6 * c + a
+            counts[cell] = get(cell, 0) + 1
+        for a, b in card.serif_pairs:
+            for cell in (_BOTH + 36 * c + 6 * a + b, _BOTH + 36 * c + 6 * b + a):
+                counts[cell] = get(cell, 0) + 1
+    return counts
+
+
+_RUNS: dict[tuple[float, int, float, int], float] = {}
+
+
+def _runs(first: float, n_first: int, then: float, n_then: int) -> float:
+    """0.0 plus `first` n_first times, then plus `then` n_then times, one addition at a time (the order the tables
+    were always summed in, so the very same floats); a pure function, cached for the process."""
+    key = (first, n_first, then, n_then)
+    found = _RUNS.get(key)
+    if found is None:
+        total = 0.0
+        for _ in range(n_first):
+            total += first
+        for _ in range(n_then):
+            total += then
+        if len(_RUNS) >= _TABLES_MAX:
+            _RUNS.clear()
+        found = _RUNS[key] = total
+    return found
+
+
+def _build_opponent_tables(opp_seen: Sequence[EvaCard], own_counts: dict[int, int], own: int,
+                           mine: int) -> _OpponentTables:
+    """The tables from the opponent's public cards and the cell counts of our list (`own` cards): each cell is
+    a run of the opponent cards' weight, then a run of our list's."""
+    seen = len(opp_seen)
+    weight_seen = 1.0 / (seen + PRIOR)
+    weight_own = PRIOR / (seen + PRIOR) / own
+    t_own = 1.0 / own
+    seen_counts = _cell_counts(opp_seen, mine)
+    cells = [0.0] * (_THREAT + 6)
+    threat_prior = [0.0] * 6
+    for cell in {*seen_counts, *own_counts}:
+        n_seen = seen_counts.get(cell, 0)
+        n_own = own_counts.get(cell, 0)
+        if cell >= _THREAT:  # threat_seen counts the opponent's cards (1.0 each), threat_prior our list's share
+            cells[cell] = _runs(1.0, n_seen, 0.0, 0)
+            threat_prior[cell - _THREAT] = _runs(t_own, n_own, 0.0, 0)
+        else:
+            cells[cell] = _runs(weight_seen, n_seen, weight_own, n_own)
+    return _OpponentTables(tuple(cells), tuple(threat_prior))
 
 
 # Each cell of the tables is a run of equal weights from the opponent's cards, then a run of equal weights from
 # our list: it depends on how many cards of each list touch it, not on their order. So the tables are a pure
 # function of the two lists as multisets of card ids (an id names one printed card: eva_cards() is built once per
-# process) and of our character: cached for the process, bounded. Our list is the same all game long and the
-# opponent's public cards grow a few times a turn, so most decisions find their tables.
+# process) and of our character: cached for the process, bounded, and so are our list's cell counts (the same all
+# game long; the opponent's public cards grow a few times a turn).
 _TABLES: dict[tuple[tuple[str, ...], tuple[str, ...], int], _OpponentTables] = {}
+_OWN_COUNTS: dict[tuple[tuple[str, ...], int], dict[int, int]] = {}
 _TABLES_MAX = 4096
 
 
 def _opponent_tables(opp_seen: Sequence[EvaCard], own_list: Sequence[EvaCard], mine: int) -> _OpponentTables:
-    key = (tuple(sorted([c.id for c in opp_seen])), tuple(sorted([c.id for c in own_list])), mine)
+    own_key = tuple(sorted([c.id for c in own_list]))
+    key = (tuple(sorted([c.id for c in opp_seen])), own_key, mine)
     found = _TABLES.get(key)
     if found is None:
+        counts = _OWN_COUNTS.get((own_key, mine))
+        if counts is None:
+            if len(_OWN_COUNTS) >= _TABLES_MAX:
+                _OWN_COUNTS.clear()
+            counts = _OWN_COUNTS[(own_key, mine)] = _cell_counts(own_list, mine)
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
-        found = _TABLES[key] = _build_opponent_tables(opp_seen, own_list, mine)
+        found = _TABLES[key] = _build_opponent_tables(opp_seen, counts, max(1, len(own_list)), mine)
     return found
 
 
