@@ -1,7 +1,7 @@
-"""The structures that make GODZILLA fast (issue 14) give what the plain computation gives: the legal list kept from
-`_advance` is the one computing it afresh gives; a clone shares its parent's generator until one of them draws
-(copy-on-write) and stays independent of its parent; the scripted players' facts worked out once per decision
-never outlive it; the per-card judgement tables are what computing them afresh gives."""
+"""The structures that make GODZILLA fast (issue 14) give what the plain computation gives: the legal list kept
+from `_advance` (and shared by clones) is the one computing it afresh gives; a clone shares its parent's generator
+until one of them draws (copy-on-write) and stays independent of its parent; the scripted players' facts worked out
+once per decision never outlive it; the per-card judgement tables are what computing them afresh gives."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def _playout(state: GzState, seed: int) -> Any:
 def test_the_kept_legal_list_is_the_one_computed_afresh() -> None:
     for pos in _positions(games=3, every=1):
         fresh = pos.clone()
-        fresh._legal = fresh._ready = None
+        fresh._legal = None
         assert fresh.legal_actions() == pos.legal_actions()
 
 

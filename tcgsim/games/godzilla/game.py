@@ -172,7 +172,6 @@ class GzState(
         self.events = [] if record_events else None
         self.tempo: list[tuple[int, int, tuple[float, ...]]] = []
         self._legal: list[Any] | None = None
-        self._ready: list[Any] | None = None
         n = len(game.cards)
         self.hand_turn = [-1] * n
         self.played_turn = [-1] * n
@@ -236,8 +235,7 @@ class GzState(
         s.action_log = list(self.action_log)
         s.events = list(self.events) if self.events is not None else None
         s.tempo = list(self.tempo)
-        s._legal = self._legal
-        s._ready = self._ready  # the same position: its legal list is shared (never mutated, like `_legal`)
+        s._legal = self._legal  # the same position: its legal list is shared (never mutated by its readers)
         s.hand_turn = list(self.hand_turn)
         s.played_turn = list(self.played_turn)
         return s
@@ -291,7 +289,7 @@ class GzState(
             me = s.players[player]
             rng.shuffle(me.deck)
             rng.shuffle(me.bdeck)
-        s._legal = s._ready = None  # the re-dealt cards may change the answers
+        s._legal = None  # the re-dealt cards may change the answers
         return s
 
     def card_locations(self) -> dict[int, str]:
@@ -345,7 +343,6 @@ class GzState(
         return GzView(self, player)
 
     def _apply_legal(self, action: Any) -> None:
-        self._ready = None
         self._dispatch(action)
         self._advance()
 
@@ -381,7 +378,6 @@ class GzState(
     def _advance(self) -> None:
         """Run everything automatic until a player must decide (with more than one answer) or the game ends."""
         jobs = self.jobs
-        self._ready = None
         while self._outcome is None:
             if self.win_dirty:
                 self.win_dirty = False
@@ -411,7 +407,7 @@ class GzState(
             if len(legal) == 1:
                 self._dispatch(legal[0])
                 continue
-            self._legal = self._ready = legal
+            self._legal = legal  # kept for legal_actions() (the engine clears it before the next action)
             return
         self._legal = []
 
@@ -430,10 +426,6 @@ class GzState(
         return False
 
     def _compute_legal(self) -> list[Any]:
-        ready = self._ready
-        if ready is not None:  # the list `_advance` stopped at (the engine's `apply` drops `_legal`)
-            self._ready = None
-            return ready
         jobs = self.jobs
         if jobs and jobs[-1][0] in DECISIONS:
             return self._job_legal(jobs[-1])

@@ -273,7 +273,6 @@ class GzStateFields:
     events: list[Event] | None
     tempo: list[tuple[int, int, tuple[float, ...]]]
     _legal: list[Any] | None
-    _ready: list[Any] | None  # the legal actions `_advance` found where it stopped, until the next apply
     hand_turn: list[int]
     played_turn: list[int]
 
