@@ -104,6 +104,32 @@ class CityState(TalkRules, State):
         self.spoken = []
         self.protect_turn = [False] * N_CHARS
 
+    # The game's generator, copy-on-write: a clone shares its parent's until one of them draws. Copying the
+    # Mersenne Twister's 625 words (and seeding a fresh generator from os.urandom first) was most of what a clone
+    # cost, and most clones never shuffle. Every draw goes through `rng`, so a generator two states share is never
+    # advanced; `_rng` is read directly only where nothing is drawn (signature).
+    _rng: random.Random
+    _rng_shared: bool
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng_shared:
+            copy = random.Random(0)  # seeded with 0: cheaper than from os.urandom, and replaced at once
+            copy.setstate(self._rng.getstate())
+            self._rng = copy
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def _share_rng(self, clone: CityState) -> None:
+        """Give `clone` this state's generator, shared until one of them draws (see `rng`)."""
+        clone._rng = self._rng
+        clone._rng_shared = self._rng_shared = True
+
     def _copy_city(self, other: CityState) -> None:
         self.city = other.city
         self.down = list(other.down)
@@ -229,8 +255,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
     def clone(self) -> EvaState:
         s = EvaState(self.game, _blank=True)
         s._copy_city(self)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        self._share_rng(s)
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.active = self.active
@@ -264,7 +289,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
             self.battle.sig() if self.battle else None, self.stage.sig() if self.stage else None,
             tuple(c.sig() for c in self.pending), tuple(self.draw2), tuple(self.starved), self.angel,
             tuple(self.angel_queue), self.angels_defeated, self.last_stand, self.turn_done,
-            tuple(map(tuple, self.tally)), self._city_sig(), self._outcome, self.rng.getstate(),
+            tuple(map(tuple, self.tally)), self._city_sig(), self._outcome, self._rng.getstate(),
         )
 
     def resample_hidden(self, player: int, rng: random.Random) -> EvaState:
@@ -691,8 +716,7 @@ class EvaShortState(ShortRules, CityState):
     def clone(self) -> EvaShortState:
         s = EvaShortState(self.game, _blank=True)
         s._copy_city(self)
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        self._share_rng(s)
         s.players = [p.copy() for p in self.players]
         s.assigned = list(self.assigned)
         s.turn = self.turn
@@ -716,7 +740,7 @@ class EvaShortState(ShortRules, CityState):
         return (tuple(p.sig() for p in self.players), tuple(self.assigned), self.turn, self.active, self.to_act,
                 self.passes, self.offer.sig() if self.offer else None, tuple(self.tally), tuple(self.history),
                 tuple(self.cleared), self._city_sig(),
-                self._outcome, self.rng.getstate())
+                self._outcome, self._rng.getstate())
 
     def resample_hidden(self, player: int, rng: random.Random) -> EvaShortState:
         """Re-deal the opponent's hand and deck and its character (one of the characters other than the player's
