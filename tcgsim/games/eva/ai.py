@@ -162,7 +162,9 @@ class _Ctx:
         self._positions: dict[tuple[tuple[bool, ...], tuple[int, ...], tuple[str, int] | None, int], float] = {}
         self._keep: dict[str, float] = {}  # keep_value by card id
         self._protect_memo: dict[int, bool] = {}
+        self._serif_memo: dict[tuple[Mark, int, int], float] = {}  # city_delta of a セリフ
         self.base = self.position(self.down, self.group, None)
+        self.angel_soon = view.angel() is not None or view.angels_queued() > 0  # a battle is coming
         my = self.hokans.get(self.me)
         self.my_char = my.hokan_char if my is not None else -1
 
@@ -217,12 +219,11 @@ class _Ctx:
         under: tuple[str, int] | None = None
         if serif_mark >= 0:
             kind, t = card.marks[serif_mark]
-            if kind is Mark.HURT and self._protected(t):
-                return 0.0
-            down_t, group_t = serif_result(kind, speaker, t, self.down, self.group)
-            if down_t == self.down and group_t == self.group:
-                return 0.0
-            return self.position(down_t, group_t, None) - self.base
+            key = (kind, speaker, t)  # a セリフ's effect is its mark and speaker, whatever the card
+            found = self._serif_memo.get(key)
+            if found is None:
+                found = self._serif_memo[key] = self._serif_delta(kind, speaker, t)
+            return found
         if card.is_put:
             if card.kind is Kind.CHARACTER:
                 under = ("character", card.put_char)
@@ -249,6 +250,14 @@ class _Ctx:
         if down_t == self.down and group_t == self.group and under is None:
             return 0.0
         return self.position(down_t, group_t, under) - self.base
+
+    def _serif_delta(self, kind: Mark, speaker: int, t: int) -> float:
+        if kind is Mark.HURT and self._protected(t):
+            return 0.0
+        down, group = serif_result(kind, speaker, t, self.down, self.group)
+        if down == self.down and group == self.group:
+            return 0.0
+        return self.position(down, group, None) - self.base
 
     def _protected(self, c: int) -> bool:
         """A protect put card lies under c (the next hurt on it is ignored); memoised for the decision."""
@@ -335,7 +344,7 @@ class _Ctx:
         """What a card side brings beyond the city: cards, protection, allowance, battle strength."""
         value = 0.0
         v = self.v
-        angel_soon = v.angel() is not None or v.angels_queued() > 0
+        angel_soon = self.angel_soon
         if card.kind is Kind.CHARACTER:
             value += 1.2 * card.allowance
         elif card.kind is Kind.EVA:

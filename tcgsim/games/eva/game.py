@@ -427,12 +427,11 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
 
     def board(self, seat: int) -> Board:
         """The public facts conditions ask about, for `seat` (its spoken tally and hand)."""
-        return Board(
-            down=tuple(self.down), group=tuple(self.group), eva_down=tuple(self.eva_down),
-            under_char=tuple(len(u) for u in self.under_char), under_eva=tuple(len(u) for u in self.under_eva),
-            angels_defeated=self.angels_defeated, angel_present=self.angel >= 0,
-            in_battle=self.battle.evas if self.battle is not None else (),
-            spoken_by_colour=tuple(self.tally[seat]), hand=len(self.players[seat].hand),
+        return Board(  # positional, in the field order: built for every player at every decision
+            tuple(self.down), tuple(self.group), tuple(self.eva_down), tuple(map(len, self.under_char)),
+            tuple(map(len, self.under_eva)), self.angels_defeated, self.angel >= 0,
+            self.battle.evas if self.battle is not None else (), tuple(self.tally[seat]),
+            len(self.players[seat].hand),
         )
 
     def _holds(self, effect: Effect, seat: int) -> bool:
