@@ -432,8 +432,10 @@ class ScriptedAgent:
         here = self._reach.get(m.mid)
         if here is None:
             here = self._reach[m.mid] = len(view.reach(m))
+        if self.attack_weight < 1.0 and here > 0:  # (tested first: it needs no reach from the new base)
+            return -1.0
         there = len(view.reach(m, action.site))
-        if there <= here or self.attack_weight < 1.0 and here > 0:
+        if there <= here:
             return -1.0
         return 0.2 + 0.5 * (there - here) * self.attack_weight
 

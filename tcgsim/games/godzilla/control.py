@@ -18,7 +18,11 @@ class ControlRules(GzStateFields):
     def control(self, seat: int) -> int:
         """GZ-CTRL-2: the printed control of the player's bases, closed ones included."""
         cards = self.cards
-        return sum(cards[s.uid].control for s in self.players[seat].row if s is not None)
+        total = 0
+        for s in self.players[seat].row:
+            if s is not None:
+                total += cards[s.uid].control
+        return total
 
     def rebellion(self, seat: int) -> int:
         mstat = self.mstat
