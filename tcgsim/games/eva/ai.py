@@ -695,31 +695,23 @@ class _ShortCtx:
         for c in range(6):
             if (not limited or (c != speaker and c != spent)) and self.can_speak(c):
                 who |= 1 << c
-        f = self._answer_mass(who, speaker, target, reach_masks(self.group))
+        f = self._answer_mass(who, speaker, target, self.group)
         chance = ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** self.opp_hand)
         self._answer_memo[key] = chance
         return chance
 
-    def _answer_mass(self, who: int, speaker: int, target: int, reach: tuple[int, ...]) -> float:
+    def _answer_mass(self, who: int, speaker: int, target: int, group: tuple[int, ...]) -> float:
         """The shares, summed over the characters c in `who` (bits, ascending), of the opponent's cards of colour c
-        that answer a セリフ by `speaker` to `target`: flagged <対抗>, or with a mark for one of the two that c
-        reaches (I-REACH masks `reach`) and that is not c (a card with marks for both counts once)."""
-        cells = self.cells  # flag[c]: cells[c]; marked[c][x]: cells[_MARKED + 6c + x]; both: _BOTH + 36c + 6a + b
+        that answer a セリフ by `speaker` to `target` on a city grouped so: flagged <対抗>, or with a mark for one
+        of the two that c reaches and that is not c (a card with marks for both counts once); which cells to add
+        is `answer_plan`."""
+        cells = self.cells
         f = 0.0
-        for c in range(6):
-            if not who >> c & 1:
-                continue
-            m = reach[c]
-            a = speaker if m >> speaker & 1 and speaker != c else -1
-            b = target if m >> target & 1 and target != c and target != a else -1
-            if a < 0:
-                if b >= 0:
-                    f += cells[c] + cells[_MARKED + 6 * c + b]
-            elif b < 0:
-                f += cells[c] + cells[_MARKED + 6 * c + a]
+        for flag, first, second, both in answer_plan(who, speaker, target, group):
+            if second < 0:
+                f += cells[flag] + cells[first]
             else:
-                f += (cells[c] + cells[_MARKED + 6 * c + a] + cells[_MARKED + 6 * c + b]
-                      - cells[_BOTH + 36 * c + 6 * a + b])
+                f += cells[flag] + cells[first] + cells[second] - cells[both]
         return f
 
     def _later_table(self, down: tuple[bool, ...], group: tuple[int, ...]) -> dict[int, float]:
@@ -748,7 +740,7 @@ class _ShortCtx:
         for c in range(6):
             if c != speaker and not down[c]:
                 who |= 1 << c
-        f = self._answer_mass(who, speaker, target, reach_masks(group))
+        f = self._answer_mass(who, speaker, target, group)
         chance = LATER_ANSWER * ANSWER_NOW * (1.0 - (1.0 - min(1.0, f)) ** h)
         memo[key] = chance
         return chance
@@ -988,6 +980,29 @@ def reach_masks(group: tuple[int, ...]) -> tuple[int, ...]:
     """Per character c, the characters c may address (I-REACH, `can_reach`) on a city grouped so, as bits.
     A pure function of the grouping (a few hundred in a game), so cached for the process."""
     return tuple(sum(1 << t for t in range(6) if can_reach(_ADJ, group, c, t)) for c in range(6))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def answer_plan(who: int, speaker: int, target: int, group: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """Which cells of the opponent tables (_OpponentTables.cells) `_ShortCtx._answer_mass` adds, per character c in
+    `who` (bits) in ascending order that answers at all: (flag, marked for the one addressee it reaches, -1, -1),
+    or (flag, marked for the speaker, marked for the target, both) when it reaches the two. A pure function of
+    the city's grouping, cached for the process."""
+    reach = reach_masks(group)
+    plan = []
+    for c in range(6):
+        if not who >> c & 1:
+            continue
+        m = reach[c]
+        a = speaker if m >> speaker & 1 and speaker != c else -1
+        b = target if m >> target & 1 and target != c and target != a else -1
+        if a < 0 and b < 0:
+            continue
+        if a < 0 or b < 0:
+            plan.append((c, _MARKED + 6 * c + max(a, b), -1, -1))
+        else:
+            plan.append((c, _MARKED + 6 * c + a, _MARKED + 6 * c + b, _BOTH + 36 * c + 6 * a + b))
+    return tuple(plan)
 
 
 @functools.cache
