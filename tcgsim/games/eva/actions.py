@@ -42,6 +42,20 @@ class Speak(EvaAction):
     target: int = -1
 
 
+_SPEAKS: dict[tuple[int, bool, int, int], Speak] = {}
+
+
+def speak(card: int, serif: bool = False, mark: int = -1, target: int = -1) -> Speak:
+    """The Speak action with these fields, shared: actions are immutable, and every legal list builds the same few
+    hundred again and again (building a frozen dataclass costs about ten dictionary lookups). The fields are
+    small ints (uids, mark numbers, targets), so the table stays small."""
+    key = (card, serif, mark, target)
+    found = _SPEAKS.get(key)
+    if found is None:
+        found = _SPEAKS[key] = Speak(card, serif, mark, target)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Counter(EvaAction):
     """Answer the card being spoken with a <対抗> (EVA-COUNTER): a card-side counter or a counter セリフ."""

@@ -67,7 +67,7 @@ class ShortRules(ShortFields):
         out = []
         for uid in distinct(self.players[seat].hand, self.cards):
             for m in self.serif_marks(self.cards[uid]):
-                out.append(A.Speak(uid, True, m, -1))
+                out.append(A.speak(uid, True, m, -1))
         return out
 
     def counter_options(self, seat: int) -> list[int]:

@@ -91,10 +91,10 @@ class SpeakRules(EvaFields):
                     ok = can[colour] = self.can_speak(colour)
                 if ok:
                     for t in self.card_targets(seat, card):
-                        out.append(A.Speak(uid, False, -1, t))
+                        out.append(A.speak(uid, False, -1, t))
             if serif_ok:
                 for m in self.serif_marks(card):
-                    out.append(A.Speak(uid, True, m, -1))
+                    out.append(A.speak(uid, True, m, -1))
         return out
 
     def _speak(self, seat: int, action: A.Speak) -> None:
