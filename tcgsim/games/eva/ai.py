@@ -609,6 +609,9 @@ class _ShortCtx:
         self.seek = [list(row) for row in seek_deck]
         for card in self.cards.values():
             self._lines(card, 1.0)
+        self._all_hurt = self.hurt  # our full lines (self.hurt / self.seek are these unless a card is taken out)
+        self._all_seek = self.seek
+        self._lines_without: dict[str, tuple[list[list[float]], list[list[float]]]] = {}
         opp_deck = view.deck_size(self.opp)
         opp_hand = view.hand_size(self.opp)
         self.opp_hand = opp_hand
@@ -663,14 +666,31 @@ class _ShortCtx:
                 seek[t] += weight
 
     def _without_lines(self, card: EvaCard) -> None:
-        """Take `card` out of our lines (until `_restore_lines`): what the memos call `_removed`."""
+        """Take `card` out of our lines (until `_restore_lines`): what the memos call `_removed`. The lines without
+        a card are worked out once per card id for the decision (copies: the row of its colour, the others
+        shared); our full lines stay as they are."""
         assert self._removed is None
-        self._lines(card, -1.0)
+        found = self._lines_without.get(card.id)
+        if found is None:
+            hurt = list(self._all_hurt)
+            seek = list(self._all_seek)
+            s = card.serif_colour
+            if 0 <= s < 6:
+                hurt[s] = list(hurt[s])
+                seek[s] = list(seek[s])
+                for kind, t in card.marks:
+                    if kind is Mark.HURT:
+                        hurt[s][t] += -1.0
+                    else:
+                        seek[s][t] += -1.0
+            found = self._lines_without[card.id] = (hurt, seek)
+        self.hurt, self.seek = found
         self._removed = card.id
         self._removed_card = card
 
     def _restore_lines(self, card: EvaCard) -> None:
-        self._lines(card, 1.0)
+        self.hurt = self._all_hurt
+        self.seek = self._all_seek
         self._removed = None
         self._removed_card = None
 
