@@ -1117,6 +1117,7 @@ def _build_opponent_tables(opp_seen: Sequence[EvaCard], own_counts: dict[int, in
     seen_counts = _cell_counts(opp_seen, mine)
     cells = [0.0] * (_THREAT + 6)
     threat_prior = [0.0] * 6
+    runs: dict[int, float] = {}  # by n_seen * 1024 + n_own: cells touched as often hold the same run
     for cell in {*seen_counts, *own_counts}:
         n_seen = seen_counts.get(cell, 0)
         n_own = own_counts.get(cell, 0)
@@ -1124,7 +1125,11 @@ def _build_opponent_tables(opp_seen: Sequence[EvaCard], own_counts: dict[int, in
             cells[cell] = _runs(1.0, n_seen, 0.0, 0)
             threat_prior[cell - _THREAT] = _runs(t_own, n_own, 0.0, 0)
         else:
-            cells[cell] = _runs(weight_seen, n_seen, weight_own, n_own)
+            key = n_seen * 1024 + n_own
+            value = runs.get(key)
+            if value is None:
+                value = runs[key] = _runs(weight_seen, n_seen, weight_own, n_own)
+            cells[cell] = value
     return _OpponentTables(tuple(cells), tuple(threat_prior))
 
 
