@@ -48,6 +48,7 @@ class ScriptedAgent:
         self._placed: set[str] | None = None
         self._mon_index: dict[int, Mon] | None = None  # every monster on the field by id
         self._crowd: dict[int, int] | None = None  # our monsters per own base
+        self._bases_first: bool | None = None  # the initial placement wants more bases before monsters
         self._placing: dict[int, tuple[float, bool]] = {}  # PlaceMonster's part that depends on the card alone
         self._relief_pool: list[tuple[float, float, float, float]] | None = None  # relievers, relief=any
         self._fresh: int | None = None  # our monsters free to attack (awake, open, not attacking)
@@ -68,6 +69,7 @@ class ScriptedAgent:
         self._plan = None
         self._mon_index = None
         self._crowd = None
+        self._bases_first = None
         self._placing.clear()
         self._relief_pool = None
         self._fresh = None
@@ -281,7 +283,11 @@ class ScriptedAgent:
             for m in view.monsters(view.player):
                 crowd[m.home] = crowd.get(m.home, 0) + 1
         value -= 0.3 * crowd.get(action.site, 0)
-        if view.phase is Phase.INITIAL and len(self.sites(view, view.player)) < self.setup_bases:
+        bases_first = self._bases_first
+        if bases_first is None:
+            bases_first = self._bases_first = (view.phase is Phase.INITIAL
+                                               and len(self.sites(view, view.player)) < self.setup_bases)
+        if bases_first:
             value -= 3.0  # bases first: they bring the control
         return value
 

@@ -131,9 +131,16 @@ class FieldRules(GzStateFields):
         seen: set[str] = set()
         out = []
         cards = self.cards
+        if kind is None:
+            for uid in uids:
+                card_id = cards[uid].id
+                if card_id not in seen:
+                    seen.add(card_id)
+                    out.append(uid)
+            return out
         for uid in uids:
             c = cards[uid]
-            if (kind is None or c.kind is kind) and c.id not in seen:
+            if c.kind is kind and c.id not in seen:
                 seen.add(c.id)
                 out.append(uid)
         return out

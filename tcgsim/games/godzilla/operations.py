@@ -28,7 +28,7 @@ class OperationRules(GzStateFields):
             c = cards[u]
             if c.counter or c.cost > spare:
                 continue
-            out.extend(A.UseOperation(u, t) for t in self._op_targets(seat, c))
+            out.extend([A.UseOperation(u, t) for t in self._op_targets(seat, c)])
         return out
 
     def _op_targets(self, seat: int, c: GzCard) -> list[int]:

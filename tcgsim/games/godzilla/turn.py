@@ -206,12 +206,14 @@ class TurnRules(GzStateFields):
             if m.asleep or m.closed or m.at >= 0:
                 continue
             c = cards[m.uid]
+            mid = m.mid
             if not m.moved:
                 if c.range_any:
-                    out.extend(A.Move(m.mid, s.sid) for s in sites if s.sid != m.home)
+                    home = m.home
+                    out.extend([A.Move(mid, s.sid) for s in sites if s.sid != home])
                 else:
-                    out.extend(A.Move(m.mid, sid) for sid in self.adjacent_sids(m.home))
-            out.extend(A.Attack(m.mid, sid) for sid in self.reach_sids(m))  # GZ-MISC-9 within GZ-INT-33
+                    out.extend([A.Move(mid, sid) for sid in self.adjacent_sids(m.home)])
+            out.extend([A.Attack(mid, sid) for sid in self.reach_sids(m)])  # GZ-MISC-9 within GZ-INT-33
             if c.fusion and m.evo_turn != turn and self._separation_parts(seat, c) is not None:
                 out.append(A.Separate(m.mid))
         out.extend(self._fusions(seat))
