@@ -114,3 +114,10 @@ def test_site_stats_are_the_three_site_stats() -> None:
             for sv in view.sites(1 - seat):
                 assert view.site_stats(sv.sid) == tuple(view.site_stat(sv.sid, s) for s in ("power", "defense",
                                                                                                "health"))
+
+
+def test_mstats_are_the_three_mstats() -> None:
+    for pos in _positions(games=3):
+        for seat in (0, 1):
+            for m in pos.players[seat].mons:
+                assert pos.mstats(m) == tuple(pos.mstat(m, s) for s in ("power", "defense", "health"))

@@ -151,9 +151,9 @@ class ScriptedAgent:
         found = self._mons.get(m.mid)
         if found is None:
             c = view.card(m.uid)
-            found = self._mons[m.mid] = (view.mstat(m, "power") + self._battle_bonus(view, m, True),
-                                         float(view.mstat(m, "defense")), float(view.mstat(m, "health") - m.damage),
-                                         self.monster_value(c) if c is not None else 0.0)
+            power, defense, health = view.mstats(m)
+            found = self._mons[m.mid] = (power + self._battle_bonus(view, m, True), float(defense),
+                                         float(health - m.damage), self.monster_value(c) if c is not None else 0.0)
         return found
 
     def _site_facts(self, view: GzView, sid: int) -> tuple[float, float, float, list[tuple[float, float, float, float]],
@@ -170,8 +170,8 @@ class ScriptedAgent:
                 relievers = []
                 for r in self._relievers(view, sid):
                     rc = view.card(r.uid)
-                    relievers.append((float(view.mstat(r, "power")), float(view.mstat(r, "defense")),
-                                      float(view.mstat(r, "health") - r.damage),
+                    r_pow, r_def, r_health = view.mstats(r)
+                    relievers.append((float(r_pow), float(r_def), float(r_health - r.damage),
                                       self.monster_value(rc) if rc is not None else 0.0))
                 relievers.sort(key=lambda x: -x[0])
                 if anywhere:

@@ -38,6 +38,14 @@ class MonsterRules(GzStateFields):
             v = 0
         return v
 
+    def mstats(self, m: Mon) -> tuple[int, int, int]:
+        """(power, defense, health): `mstat` of each, read at once (the scripted players weigh all three)."""
+        if not m.attached and not self.envs and not self.turn_mods:  # nothing modifies them: the printed values
+            c = self.cards[m.uid]
+            return c.power, c.defense, c.health
+        mstat = self.mstat
+        return mstat(m, "power"), mstat(m, "defense"), mstat(m, "health")
+
     def _place_monster(self, seat: int, uid: int, sid: int) -> Mon:
         m = Mon(self._new_id(), uid, seat, sid)  # GZ-MISC-4: awake and open
         self.players[seat].mons.append(m)

@@ -125,6 +125,10 @@ class GzView:
     def mstat(self, m: Mon, stat: str) -> int:
         return self._s.mstat(m, stat)
 
+    def mstats(self, m: Mon) -> tuple[int, int, int]:
+        """(power, defense, health) of a monster, as `mstat` gives each."""
+        return self._s.mstats(m)
+
     def site_stat(self, sid: int, stat: str) -> int:
         """A base's power / defense / health (a closed base's are public: 0/0/5 plus attachments)."""
         x = self._s.site(sid)
