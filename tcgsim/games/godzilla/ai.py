@@ -48,6 +48,7 @@ class ScriptedAgent:
         self._placed: set[str] | None = None
         self._mon_index: dict[int, Mon] | None = None  # every monster on the field by id
         self._crowd: dict[int, int] | None = None  # our monsters per own base
+        self._rules: dict[int, tuple[int | None, int]] = {}  # (control, rebellion) by seat
         self._bases_first: bool | None = None  # the initial placement wants more bases before monsters
         self._placing: dict[int, tuple[float, bool]] = {}  # PlaceMonster's part that depends on the card alone
         self._relief_pool: list[tuple[float, float, float, float]] | None = None  # relievers, relief=any
@@ -69,6 +70,7 @@ class ScriptedAgent:
         self._plan = None
         self._mon_index = None
         self._crowd = None
+        self._rules.clear()
         self._bases_first = None
         self._placing.clear()
         self._relief_pool = None
@@ -142,9 +144,16 @@ class ScriptedAgent:
 
     def _control_room(self, view: GzView) -> int:
         if self._room is None:
-            control = view.control(view.player)
-            self._room = (control if control is not None else 0) - view.rebellion(view.player)
+            control, rebellion = self._rule(view, view.player)
+            self._room = (control if control is not None else 0) - rebellion
         return self._room
+
+    def _rule(self, view: GzView, seat: int) -> tuple[int | None, int]:
+        """(total control, None if hidden; total rebellion) of a player."""
+        found = self._rules.get(seat)
+        if found is None:
+            found = self._rules[seat] = (view.control(seat), view.rebellion(seat))
+        return found
 
     def _mon_facts(self, view: GzView, m: Mon) -> tuple[float, float, float, float]:
         """(attack power with the best bonus, defense, health left, value) of one of our monsters."""
@@ -365,8 +374,8 @@ class ScriptedAgent:
                     if m.owner == view.player:
                         value += -e.amount * 0.5
                     else:
-                        control = view.control(m.owner)
-                        excess = view.rebellion(m.owner) + e.amount - (control if control is not None else 99)
+                        control, rebellion = self._rule(view, m.owner)
+                        excess = rebellion + e.amount - (control if control is not None else 99)
                         value += 3.0 if excess > 0 else 0.3 * e.amount
                         sign = 1.0
                 else:
