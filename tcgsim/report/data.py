@@ -1,6 +1,11 @@
 """Reading a result store (docs/results.md) into DataFrames. Of the simulator it takes only the store's names for
 its files (tcgsim.sim.folder), so the two can never disagree on what a shard is called or how it is stamped.
 
+games.parquet is read whole (one row per game: small). tempo.parquet and cards.parquet (a row per turn and seat, a row
+per seat and card: tens of millions of rows in a large run) are not: they are `Table`s, read chunk by chunk
+(`Table.chunks`, a DataFrame of `CHUNK_ROWS` rows holding only the columns asked for), and the statistics add the
+chunks up, so a report's memory does not grow with the number of turns and card rows.
+
 Everything read is checked before the statistics see it, so a damaged or foreign file is one `ReportError` that
 names the file and what is wrong with it, never an exception from deep inside pandas:
 
@@ -16,7 +21,7 @@ names the file and what is wrong with it, never an exception from deep inside pa
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,8 +33,8 @@ from tcgsim.sim.folder import SHARD_NAME, SHARDS, STAMP_KEY
 if TYPE_CHECKING:
     import pyarrow as pa
 
-__all__ = ["CARDS_SCHEMA", "GAMES_COLUMNS", "GAMES_SCHEMA", "TEMPO_SCHEMA", "Column", "ReportError", "RunData",
-           "RunLike", "as_run", "check_meta", "read_run"]
+__all__ = ["CARDS_SCHEMA", "CHUNK_ROWS", "GAMES_COLUMNS", "GAMES_SCHEMA", "TEMPO_SCHEMA", "Column", "ReportError",
+           "RunData", "RunLike", "Table", "as_run", "check_meta", "read_run"]
 
 INTEGER, TEXT, NUMBER = "integer", "text", "number"
 _KIND_WORDS = {INTEGER: "integers", TEXT: "text", NUMBER: "numbers"}
@@ -84,6 +89,7 @@ CARDS_SCHEMA: dict[str, Column] = {
 SCHEMAS = {"games": GAMES_SCHEMA, "tempo": TEMPO_SCHEMA, "cards": CARDS_SCHEMA}
 TABLES = ("games", "tempo", "cards")
 GAMES_COLUMNS = tuple(k for k, c in GAMES_SCHEMA.items() if c.required)
+GAMES_READ = tuple(GAMES_SCHEMA)  # the columns of games.parquet the report reads (the rest it never looks at)
 CARDS_COLUMNS = tuple(CARDS_SCHEMA)
 
 
@@ -114,16 +120,21 @@ class RunData:
 
     `source` is "tables" for the merged tables of a finished run, "shards" when the games came from an
     interrupted run's shards; `skipped` names the shards left out (damaged, or of another run) and `warnings`
-    holds the lines to show the user about them."""
+    holds the lines to show the user about them. `tempo` and `cards` are `Table`s, read chunk by chunk; a
+    DataFrame given for either is taken as a table of one chunk."""
 
     games: pd.DataFrame
-    tempo: pd.DataFrame
-    cards: pd.DataFrame
+    tempo: Table
+    cards: Table
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
     source: str = "tables"
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.tempo = as_table(self.tempo)
+        self.cards = as_table(self.cards)
 
 
 def one_line(text: object) -> str:
@@ -272,9 +283,10 @@ def _index_columns(schema: pa.Schema) -> set[str]:
     return {c for c in meta.get("index_columns", []) if isinstance(c, str)}
 
 
-def _load(path: Path, table: str, run_id: str | None) -> pa.Table:
-    """One table file, checked: readable Parquet, the columns the report uses, of the right kinds, no missing
-    values where the statistics need them, and not stamped by another run. Raises _Unusable saying why."""
+def _probe(path: Path, table: str, run_id: str | None) -> _Probe:
+    """What a table file's footer says, checked: readable Parquet, the columns the report uses, of the right
+    kinds, no missing values where the statistics need them (the footer's null counts, when it has them) and not
+    stamped by another run. Reads no rows. Raises _Unusable saying why."""
     import pyarrow.parquet as pq
 
     try:
@@ -286,14 +298,16 @@ def _load(path: Path, table: str, run_id: str | None) -> pa.Table:
     try:
         with pq.ParquetFile(path) as probe:
             schema = probe.schema_arrow
-            rows = probe.metadata.num_rows
-            stamp = (probe.metadata.metadata or {}).get(STAMP_KEY)
+            footer = probe.metadata
+            rows = footer.num_rows
+            stamp = (footer.metadata or {}).get(STAMP_KEY)
+            spec = _spec(table, schema)
+            nulls = _footer_nulls(footer, [c for c, col in spec.items() if not col.nulls])
     except Exception as exc:  # pyarrow raises several types for a truncated or foreign file
         raise _Unusable(f"not a readable Parquet file ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
     if stamp is not None and run_id is not None and stamp.decode("utf-8", "replace") != run_id:
         raise _Unusable(f"it was written by run {stamp.decode('utf-8', 'replace')!r}, not by this folder's run "
                         f"{run_id!r} (run.json)")
-    spec = _spec(table, schema)
     names = set(schema.names)
     if table == "games" or rows:  # an empty optional table is read as absent, whatever its columns
         missing = [c for c, col in spec.items() if col.required and c not in names]
@@ -304,18 +318,69 @@ def _load(path: Path, table: str, run_id: str | None) -> pa.Table:
             if col is not None and not _fits(found := _kind(f.type), col.kind):
                 held = _KIND_WORDS.get(found, found)
                 raise _Unusable(f"column {f.name} holds {held} ({f.type}), expected {_KIND_WORDS[col.kind]}")
-    text = [f.name for f in schema if f.name in spec and _kind(f.type) == TEXT]
+    for name, n in nulls.items():
+        _no_nulls(name, n)
+    index = _index_columns(schema)
+    # text columns as dictionaries: a run repeats the same few deck, card and reason names millions of times, and
+    # as Python strings they would take gigabytes for a 100,000-game run
+    text = tuple(f.name for f in schema if f.name in spec and _kind(f.type) == TEXT)
+    return _Probe(path, table, rows, tuple(n for n in schema.names if n not in index), text,
+                  tuple(c for c, col in spec.items() if not col.nulls and c in names))
+
+
+def _footer_nulls(footer: Any, columns: list[str]) -> dict[str, int]:
+    """The missing values of `columns` by the footer's statistics; a column some row group has no count for is
+    left out (its chunks are checked as they are read)."""
+    wanted = set(columns)
+    where = {footer.schema.column(j).path: j for j in range(footer.num_columns)}  # leaf columns: plain ones
+    where = {name: j for name, j in where.items() if name in wanted}
+    counts = dict.fromkeys(where, 0)
+    for g in range(footer.num_row_groups):
+        group = footer.row_group(g)
+        for name, j in list(where.items()):
+            stats = group.column(j).statistics
+            if stats is None or not stats.has_null_count:
+                del where[name], counts[name]
+            else:
+                counts[name] += stats.null_count
+    return counts
+
+
+def _no_nulls(name: str, n: int) -> None:
+    if n:
+        raise _Unusable(f"column {name} has {n:,} missing value{'s' if n > 1 else ''}")
+
+
+@dataclass(frozen=True)
+class _Probe:
+    """A table file whose footer passed `_probe`: what reading it needs."""
+
+    path: Path
+    table: str
+    rows: int
+    columns: tuple[str, ...]  # in file order, without a stored pandas index
+    text: tuple[str, ...]  # read as dictionaries
+    not_null: tuple[str, ...]  # checked in every chunk read
+
+
+def _read(probe: _Probe, columns: Sequence[str] | None = None) -> pa.Table:
+    """A whole table file (or `columns` of it), checked. Raises _Unusable."""
+    import pyarrow.parquet as pq
+
     try:
-        # text columns as dictionaries: a run repeats the same few deck, card and reason names millions of
-        # times, and as Python strings they would take gigabytes for a 100,000-game run
-        with pq.ParquetFile(path, read_dictionary=text) as source:
-            data = source.read()
+        with pq.ParquetFile(probe.path, read_dictionary=probe.text) as source:
+            data = source.read(columns=None if columns is None else [c for c in columns if c in probe.columns])
     except Exception as exc:  # a file whose footer reads but whose pages are damaged
         raise _Unusable(f"not a readable Parquet file ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
-    for name, col in spec.items():
-        if not col.nulls and name in names and (n := data.column(name).null_count):
-            raise _Unusable(f"column {name} has {n:,} missing value{'s' if n > 1 else ''}")
+    for name in probe.not_null:
+        if name in data.column_names:
+            _no_nulls(name, data.column(name).null_count)
     return data
+
+
+def _load(path: Path, table: str, run_id: str | None, columns: Sequence[str] | None = None) -> pa.Table:
+    """One table file read whole and checked (`_probe`, then every page and missing value). Raises _Unusable."""
+    return _read(_probe(path, table, run_id), columns)
 
 
 def _to_frame(table: pa.Table, sort: bool = False) -> pd.DataFrame:
@@ -325,9 +390,117 @@ def _to_frame(table: pa.Table, sort: bool = False) -> pd.DataFrame:
     except Exception as exc:  # malformed pandas metadata in a file that otherwise reads
         raise _Unusable(f"cannot convert it to a table ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
     if sort:
-        keys = [c for c in ("game_id", "turn", "seat", "card_id") if c in frame.columns]
-        frame = frame.sort_values(keys, kind="stable")
+        frame = frame.sort_values(_sort_keys(frame.columns), kind="stable")
     return frame.reset_index(drop=True)
+
+
+def _sort_keys(columns: Iterable[str]) -> list[str]:
+    present = set(columns)
+    return [c for c in SORT_KEYS if c in present]
+
+
+SORT_KEYS = ("game_id", "turn", "seat", "card_id")  # the store's row order (docs/results.md)
+CHUNK_ROWS = 65_536  # rows per chunk of a Table read from files: the store's row groups are this size
+
+
+class Table:
+    """One of a run's big tables (tempo, cards), read chunk by chunk in the store's row order: the statistics add
+    chunks up (`tcgsim.report.metrics`), so the table is never in memory whole. `columns` are its column names,
+    `len()` its rows. From a DataFrame (`Table.of_frame`) it is that one chunk; from files, a chunk per row group
+    of a merged table or per shard of an interrupted run, each checked as it is read (one `ReportError` naming
+    the file)."""
+
+    def __init__(self, columns: Sequence[str], rows: int,
+                 read: Callable[[Sequence[str]], Iterator[pd.DataFrame]]) -> None:
+        self.columns = tuple(columns)
+        self.rows = rows
+        self._read = read
+
+    def __len__(self) -> int:
+        return self.rows
+
+    def __repr__(self) -> str:
+        return f"<Table: {self.rows:,} rows; {', '.join(self.columns)}>"
+
+    def chunks(self, columns: Sequence[str]) -> Iterator[pd.DataFrame]:
+        """The table as DataFrames, in row order, each with `columns` (a column this table lacks is all missing:
+        None, or NaN for a tempo metric), nothing else; empty chunks are not given."""
+        return self._read(list(columns))
+
+    @classmethod
+    def of_frame(cls, frame: pd.DataFrame) -> Table:
+        """A table held in memory (a `Run`'s, a test's): one chunk, the frame's own columns (not copied)."""
+
+        def read(columns: Sequence[str]) -> Iterator[pd.DataFrame]:
+            if len(frame):
+                yield _with_columns(frame[[c for c in columns if c in frame.columns]], columns)
+
+        return cls([str(c) for c in frame.columns], len(frame), read)
+
+    @classmethod
+    def of_files(cls, probes: Sequence[_Probe], shards: bool, where: Path) -> Table:
+        """A merged table (one file: a chunk per row group) or the shards of an interrupted run in task order (a
+        chunk per shard, each sorted in the store's row order, so the chunks follow one another as the merged
+        table's rows would). `where` names the file in errors a shard's own name cannot."""
+        columns: dict[str, None] = {}
+        for p in probes:
+            columns.update(dict.fromkeys(p.columns))
+        rows = sum(p.rows for p in probes)
+
+        def read(wanted: Sequence[str]) -> Iterator[pd.DataFrame]:
+            for probe in probes:
+                if not probe.rows:
+                    continue
+                try:
+                    if shards:  # one task's rows: small, read whole and sorted as the merge would leave them
+                        keys = [k for k in _sort_keys(probe.columns) if k not in wanted]
+                        frame = _plain_frame(_read(probe, [*wanted, *keys]))
+                        frame = frame.sort_values(_sort_keys(frame.columns), kind="stable").reset_index(drop=True)
+                        yield _with_columns(frame.drop(columns=keys), wanted)
+                        continue
+                    for batch in _batches(probe, wanted):
+                        yield _with_columns(_plain_frame(batch), wanted)
+                except _Unusable as exc:
+                    raise ReportError(f"{probe.path if not shards else where / probe.path.name}: {exc}") from None
+
+        return cls(list(columns), rows, read)
+
+
+def _batches(probe: _Probe, columns: Sequence[str]) -> Iterator[pa.Table]:
+    """A merged table file's rows, CHUNK_ROWS at a time, checked; raises _Unusable."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    present = [c for c in columns if c in probe.columns]
+    try:
+        with pq.ParquetFile(probe.path, read_dictionary=probe.text) as source:
+            for batch in source.iter_batches(batch_size=CHUNK_ROWS, columns=present, use_threads=False):
+                part = pa.Table.from_batches([batch])
+                for name in probe.not_null:
+                    if name in part.column_names:
+                        _no_nulls(name, part.column(name).null_count)
+                yield part
+    except _Unusable:
+        raise
+    except Exception as exc:  # a file whose footer reads but whose pages are damaged
+        raise _Unusable(f"not a readable Parquet file ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
+
+
+def _plain_frame(table: pa.Table) -> pd.DataFrame:
+    """A chunk as a DataFrame by its Arrow types alone (the pandas record of a whole file says nothing true of a
+    chunk: its index, say): dictionaries become categoricals, integers with missing values floats."""
+    try:
+        return table.replace_schema_metadata(None).to_pandas()
+    except Exception as exc:
+        raise _Unusable(f"cannot convert it to a table ({one_line(f'{type(exc).__name__}: {exc}')})") from exc
+
+
+def _with_columns(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """`frame` with exactly `columns`, in that order; one it lacks (a shard written before a column existed, an
+    all-missing column left out) is all NaN."""
+    if list(frame.columns) == list(columns):
+        return frame
+    return frame.reindex(columns=list(columns))
 
 
 def _shard_files(root: Path) -> dict[str, dict[int, Path]]:
@@ -356,8 +529,8 @@ def _concat(parts: list[pa.Table]) -> pa.Table:
 @dataclass
 class _Tables:
     games: pd.DataFrame
-    tempo: pd.DataFrame
-    cards: pd.DataFrame
+    tempo: Table
+    cards: Table
     source: str
     skipped: list[str]
     warnings: list[str]
@@ -371,34 +544,37 @@ def _read_tables(root: Path, run_id: str | None) -> _Tables:
     shards = _shard_files(root)
     skipped: dict[str, str] = {}  # shard name -> why
 
-    def final(table: str) -> pd.DataFrame:
+    def final(table: str) -> _Probe:
         try:
-            return _to_frame(_load(finals[table], table, run_id))
+            return _probe(finals[table], table, run_id)
         except _Unusable as exc:
             raise ReportError(f"{finals[table]}: {exc}") from None
 
-    def shard(table: str, task: int) -> pa.Table | None:
+    def shard(table: str, task: int, columns: Sequence[str] | None = None) -> pa.Table | None:
         path = shards[table][task]
         try:
-            return _load(path, table, run_id)
+            return _load(path, table, run_id, columns)
         except _Unusable as exc:
             skipped[path.name] = str(exc)
             return None
 
     if finals["games"].is_file():
         source = "tables"
-        games = final("games")
+        try:
+            games = _to_frame(_read(final("games"), GAMES_READ))
+        except _Unusable as exc:
+            raise ReportError(f"{finals['games']}: {exc}") from None
         # a merge stopped between tables leaves the rest in the shards of the tasks it merged: those whose games
         # shard exists, since the store writes the games shard last
         tasks = sorted(shards["games"])
     elif shards["games"]:
         source = "shards"
-        read = {task: shard("games", task) for task in sorted(shards["games"])}
+        read = {task: shard("games", task, GAMES_READ) for task in sorted(shards["games"])}
         tasks = [task for task, part in read.items() if part is not None]
     else:
         raise ReportError(_nothing_found(root))
 
-    others: dict[str, dict[int, pa.Table]] = {}
+    others: dict[str, dict[int, _Probe]] = {}
     for table in ("tempo", "cards"):
         if finals[table].is_file() or not shards[table]:
             continue
@@ -407,8 +583,14 @@ def _read_tables(root: Path, run_id: str | None) -> _Tables:
             if task not in shards[table]:
                 skipped.setdefault(f"{table}-{task:06d}.parquet", "missing")
                 continue
-            if (part := shard(table, task)) is not None:
-                others[table][task] = part
+            path = shards[table][task]
+            try:  # read whole once, to know now which tasks read whole; the statistics read it again
+                probe = _probe(path, table, run_id)
+                _read(probe)
+            except _Unusable as exc:
+                skipped[path.name] = str(exc)
+            else:
+                others[table][task] = probe
     if source == "shards":  # a task counts only when all its tables read, so every table covers the same games
         tasks = [t for t in tasks if all(t in parts for parts in others.values())]
         games_parts = [read[t] for t in tasks]
@@ -420,16 +602,13 @@ def _read_tables(root: Path, run_id: str | None) -> _Tables:
         except _Unusable as exc:
             raise ReportError(f"{root / SHARDS}: {exc}") from None
 
-    def other(table: str) -> pd.DataFrame:
+    def other(table: str) -> Table:
         if finals[table].is_file():
-            return final(table)
+            return Table.of_files([final(table)], shards=False, where=root)
         parts = [others[table][t] for t in tasks if t in others.get(table, {})]
         if not parts:
-            return pd.DataFrame()
-        try:
-            return _to_frame(_concat(parts), sort=True)
-        except _Unusable as exc:
-            raise ReportError(f"{root / SHARDS}: {exc}") from None
+            return Table.of_frame(pd.DataFrame())
+        return Table.of_files(parts, shards=True, where=root / SHARDS)
 
     tempo, cards = other("tempo"), other("cards")
     warnings = []
@@ -495,6 +674,13 @@ def as_run(run: RunLike | str | Path) -> RunData:
         return run
     path = getattr(run, "path", None)
     meta = check_meta(dict(getattr(run, "meta", None) or {}), "run.meta")
-    return RunData(games=run.games, tempo=getattr(run, "tempo", pd.DataFrame()),
-                   cards=getattr(run, "cards", pd.DataFrame()), meta=meta,
+    return RunData(games=run.games, tempo=as_table(getattr(run, "tempo", None)),
+                   cards=as_table(getattr(run, "cards", None)), meta=meta,
                    path=Path(path) if isinstance(path, str | Path) else None)
+
+
+def as_table(table: Table | pd.DataFrame | None) -> Table:
+    """A `Table` as it is; a DataFrame as a table of one chunk; None as an empty table."""
+    if isinstance(table, Table):
+        return table
+    return Table.of_frame(pd.DataFrame() if table is None else table)

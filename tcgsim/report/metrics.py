@@ -15,7 +15,8 @@ the figures out as tables. The conventions (draws, errors, intervals, seats) are
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -23,9 +24,9 @@ import pandas as pd
 from tcgsim import stats
 
 __all__ = [
-    "bradley_terry_table", "card_stats", "cumulative_wins", "deck_results", "end_reasons", "game_lengths",
-    "matchup_matrix", "pairwise_results", "rate_table", "seat_advantage", "seat_results", "tempo_curves",
-    "wins_by_reason",
+    "CARD_STATS_COLUMNS", "bradley_terry_table", "card_stats", "cumulative_wins", "deck_results", "end_reasons",
+    "game_lengths", "matchup_matrix", "pairwise_results", "rate_table", "seat_advantage", "seat_results",
+    "tempo_curves", "wins_by_reason",
 ]
 
 RATE_COLUMNS = ["games", "wins", "losses", "draws", "errors", "points", "win_rate", "ci_low", "ci_high"]
@@ -247,31 +248,183 @@ def cumulative_wins(long: pd.DataFrame, max_turn: int | None = None) -> pd.DataF
 
 # --- tempo ----------------------------------------------------------------------------------------------------
 
-def tempo_curves(tempo: pd.DataFrame, metrics: list[str] | None = None, min_games: int = 10) -> pd.DataFrame:
+# a table whole, or its chunks in row order (what report.data.Table.chunks gives)
+Chunks: TypeAlias = "pd.DataFrame | Iterable[pd.DataFrame]"
+
+
+def _chunks(table: Chunks) -> Iterator[pd.DataFrame]:
+    return iter([table]) if isinstance(table, pd.DataFrame) else iter(table)
+
+
+class _Keys:
+    """Group keys (tuples) numbered in order of first appearance across chunks, as a groupby with sort=False
+    numbers them over the whole table."""
+
+    def __init__(self) -> None:
+        self.index: dict[tuple[Any, ...], int] = {}
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def ids(self, *columns: pd.Series) -> np.ndarray:
+        """Each row's group id; -1 where a key is missing (a groupby leaves such rows out)."""
+        codes, uniques = zip(*(pd.factorize(c, use_na_sentinel=True) for c in columns), strict=True)
+        missing = np.zeros(len(columns[0]), dtype=bool)
+        combined = np.zeros(len(columns[0]), dtype=np.int64)
+        for code, unique in zip(codes, uniques, strict=True):
+            missing |= code < 0
+            combined = combined * (len(unique) + 1) + code
+        local, first = pd.factorize(combined[~missing])  # pairs of this chunk, in order of first appearance
+        values = [list(u) for u in uniques]
+        bases = [len(u) + 1 for u in values]
+        keys = [tuple(u[c] for u, c in zip(values, _digits(x, bases), strict=True)) for x in first]
+        lookup = np.array([self.index.setdefault(k, len(self.index)) for k in keys], dtype=np.int64)
+        out = np.full(len(combined), -1, dtype=np.int64)
+        out[~missing] = lookup[local]
+        return out
+
+
+def _digits(x: int, bases: list[int]) -> list[int]:
+    """The mixed-radix digits of `x` (most significant first): the codes `_Keys.ids` combined."""
+    out = []
+    for base in reversed(bases):
+        x, d = divmod(int(x), base)
+        out.append(d)
+    return out[::-1]
+
+
+class _Moments:
+    """Count, mean and sample standard deviation of value columns by group, added up chunk by chunk, with the
+    very arithmetic of pandas' grouped mean (compensated summation) and std (Welford's update), row by row in
+    table order, so a table read in chunks gives the same bits as `groupby(...).agg(["count", "mean", "std"])`
+    over the whole table (tests/report/test_metrics.py holds it to that)."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.n = np.zeros((0, width))
+        self.sum = np.zeros((0, width))
+        self.comp = np.zeros((0, width))
+        self.mean = np.zeros((0, width))
+        self.m2 = np.zeros((0, width))
+
+    def add(self, group: np.ndarray, values: np.ndarray, groups: int) -> None:
+        """Rows `values` (rows x width; NaN: missing) of groups `group` (-1: no group), in table order."""
+        grow = groups - len(self.n)
+        if grow > 0:
+            pad = np.zeros((grow, self.width))
+            self.n, self.sum, self.comp, self.mean, self.m2 = (
+                np.concatenate([a, pad]) for a in (self.n, self.sum, self.comp, self.mean, self.m2))
+        keep = np.flatnonzero(group >= 0)
+        g, v = group[keep], values[keep]
+        if not len(g):
+            return
+        # The updates go rank by rank (a row's rank: how many rows of its group come before it in this chunk),
+        # every group at once. With the chunk's groups numbered most rows first, the groups with a row of rank r
+        # are the first active[r]; rows sorted by (rank, that number) then make one slice per rank.
+        sizes = np.bincount(g, minlength=groups)
+        present = np.flatnonzero(sizes)
+        local = present[np.argsort(-sizes[present], kind="stable")]
+        number = np.empty(groups, dtype=np.int64)
+        number[local] = np.arange(len(local))
+        order = np.argsort(g, kind="stable")
+        starts = np.cumsum(sizes) - sizes
+        rank = np.empty(len(g), dtype=np.int64)
+        rank[order] = np.arange(len(g)) - starts[g[order]]
+        depth = sizes[local]
+        active = len(local) - np.cumsum(np.bincount(depth, minlength=int(depth[0]) + 1))[:-1]
+        rows = v[np.lexsort((number[g], rank))]
+        n, total, comp, mean, m2 = (a[local] for a in (self.n, self.sum, self.comp, self.mean, self.m2))
+        at = 0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            for k in active.tolist():
+                x = rows[at:at + k]
+                at += k
+                self._update(x, n[:k], total[:k], comp[:k], mean[:k], m2[:k])
+        self.n[local], self.sum[local], self.comp[local], self.mean[local], self.m2[local] = n, total, comp, mean, m2
+
+    @staticmethod
+    def _update(x: np.ndarray, n: np.ndarray, total: np.ndarray, comp: np.ndarray, mean: np.ndarray,
+                m2: np.ndarray) -> None:
+        """One row `x` of each of k groups into their state (views, updated in place) where x is not NaN."""
+        ok = x == x
+        count = n + ok
+        y = x - comp  # pandas group_mean: Kahan summation
+        t = total + y
+        c = (t - total) - y
+        c[c != c] = 0.0
+        moved = mean + (x - mean) / count  # pandas group_var: Welford
+        spread = m2 + (x - moved) * (x - mean)
+        n[...] = count
+        np.copyto(total, t, where=ok)
+        np.copyto(comp, c, where=ok)
+        np.copyto(mean, moved, where=ok)
+        np.copyto(m2, spread, where=ok)
+
+    def result(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(count, mean, std) per group and column: NaN mean without values, NaN std under two."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(self.n > 0, self.sum / self.n, np.nan)
+            std = np.where(self.n > 1, np.sqrt(self.m2 / (self.n - 1)), np.nan)
+        return self.n.astype(np.int64), mean, std
+
+
+TEMPO_KEYS = ("game_id", "turn", "seat", "deck")
+
+
+def tempo_curves(tempo: Chunks, metrics: list[str] | None = None, min_games: int = 10) -> pd.DataFrame:
     """Per deck, metric and turn: the number of games still running, the mean with a 95% band
     (`stats.mean_interval`) and the standard deviation. Turns with fewer than `min_games` running games are left out
-    (the tail of long games says little). Means are over games still running at that turn."""
-    if metrics is None:
-        metrics = [c for c in tempo.columns if c not in ("game_id", "turn", "seat", "deck")]
+    (the tail of long games says little). Means are over games still running at that turn. `tempo` is the table
+    (deck, turn and the metric columns) or its chunks in row order: the figures are added up chunk by chunk."""
+    keys, moments = _Keys(), None
+    for chunk in _chunks(tempo):
+        if metrics is None:
+            metrics = [c for c in chunk.columns if c not in TEMPO_KEYS]
+        if moments is None:
+            moments = _Moments(len(metrics))
+        group = keys.ids(chunk["deck"], chunk["turn"])
+        moments.add(group, chunk[metrics].to_numpy(dtype=float), len(keys))
+    columns = ["deck", "metric", "turn", "games", "mean", "std", "ci_low", "ci_high"]
+    if moments is None or not len(keys) or not metrics:
+        return pd.DataFrame(columns=columns)
+    count, mean, std = moments.result()
+    found = list(keys.index)
+    order = sorted(range(len(found)), key=lambda i: (str(found[i][0]), found[i][1]))  # groupby(sort=True)
+    decks = np.array([str(found[i][0]) for i in order], dtype=object)
+    turns = np.array([int(found[i][1]) for i in order], dtype=np.int64)
     frames = []
-    grouped = tempo.groupby([tempo["deck"].astype(object), "turn"], sort=True)
-    for metric in metrics:
-        agg = grouped[metric].agg(["count", "mean", "std"])
-        agg = agg[agg["count"] >= min_games].reset_index()
-        lo, hi = stats.mean_interval(agg["mean"].to_numpy(dtype=float), agg["std"].to_numpy(dtype=float),
-                                     agg["count"].to_numpy(dtype=float))
+    for j, metric in enumerate(metrics):
+        n, mu, sd = count[order, j], mean[order, j], std[order, j]
+        keep = n >= min_games
+        lo, hi = stats.mean_interval(mu[keep], sd[keep], n[keep].astype(float))
         frames.append(pd.DataFrame({
-            "deck": agg["deck"], "metric": metric, "turn": agg["turn"].astype(int), "games": agg["count"],
-            "mean": agg["mean"], "std": agg["std"], "ci_low": lo, "ci_high": hi,
+            "deck": decks[keep], "metric": metric, "turn": turns[keep], "games": n[keep],
+            "mean": mu[keep], "std": sd[keep], "ci_low": lo, "ci_high": hi,
         }))
-    if not frames:
-        return pd.DataFrame(columns=["deck", "metric", "turn", "games", "mean", "std", "ci_low", "ci_high"])
     return pd.concat(frames, ignore_index=True)
 
 
 # --- cards ----------------------------------------------------------------------------------------------------
 
-def card_stats(cards: pd.DataFrame, n_players: pd.Series | None = None, min_sample: int = stats.MIN_SAMPLE
+CARD_STATS_COLUMNS = ["game_id", "deck", "card_id", "card_name", "copies", "in_opening_hand", "drawn", "played",
+                      "first_turn_played", "result"]  # what card_stats reads of cards.parquet
+
+
+def _grown(t: stats.Tally, groups: int) -> stats.Tally:
+    """`t` with empty groups added up to `groups` (groups first seen in a later chunk)."""
+    more = groups - len(t)
+    if more <= 0:
+        return t
+    return stats.Tally(np.r_[t.wins, np.zeros(more, np.int64)], np.r_[t.losses, np.zeros(more, np.int64)],
+                       np.vstack([t.draws, np.zeros((more, t.draws.shape[1]), np.int64)]),
+                       np.r_[t.errors, np.zeros(more, np.int64)])
+
+
+def _grow(a: np.ndarray, groups: int, fill: Any = 0) -> np.ndarray:
+    return a if len(a) >= groups else np.concatenate([a, np.full(groups - len(a), fill, dtype=a.dtype)])
+
+
+def card_stats(cards: Chunks, n_players: pd.Series | None = None, min_sample: int = stats.MIN_SAMPLE
                ) -> pd.DataFrame:
     """17lands / HSReplay-style card figures per deck and card, each with its sample size:
 
@@ -286,50 +439,61 @@ def card_stats(cards: pd.DataFrame, n_players: pd.Series | None = None, min_samp
       `<fig>_small`.
 
     Win rates are deck win rates (`stats.tally`: draws as the win shared, errors left out) over the games each
-    figure selects. `n_players` maps game_id to the game's player count (default 2) for draw points.
+    figure selects. `n_players` maps game_id to the game's player count (default 2) for draw points. `cards` is
+    the table (CARD_STATS_COLUMNS) or its chunks in row order: every figure is a count or a sum of whole numbers
+    (first turns), so adding chunks up gives exactly the figures of the whole table.
     """
-    res = cards["result"].astype(object)
-    ok = cards[(res != stats.ERROR).to_numpy()]
-    if n_players is not None:
-        n = ok["game_id"].map(n_players).fillna(2).to_numpy(dtype=int)
-    else:
-        n = np.full(len(ok), 2)
-    result = ok["result"].astype(object).to_numpy()
-    drawn = ok["drawn"].to_numpy(dtype=int)
-    opening = ok["in_opening_hand"].to_numpy(dtype=int)
-    played = ok["played"].to_numpy(dtype=int)
-    first = ok["first_turn_played"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
-    masks = {
-        "gp": np.ones(len(ok), dtype=bool),
-        "oh": opening > 0,
-        "gd": drawn > opening,
-        "gih": drawn > 0,
-        "gns": drawn == 0,
-        "played": played > 0,
-    }
-    work = pd.DataFrame({"deck": ok["deck"].astype(object).to_numpy(),
-                         "card_id": ok["card_id"].astype(object).to_numpy(),
-                         "card_name": ok["card_name"].astype(object).to_numpy(),
-                         "copies": ok["copies"].to_numpy(dtype=int)})
-    timed = masks["played"] & ~np.isnan(first)
-    work["turn_sum"] = np.where(timed, first, 0.0)
-    work["turn_n"] = timed.astype(int)
-    g = work.groupby(["deck", "card_id"], sort=False)
-    group = g.ngroup().to_numpy()
-    out = g[["card_name", "copies"]].agg({"card_name": "first", "copies": "max"}) \
-        .join(g[["turn_sum", "turn_n"]].sum()).reset_index()
+    names = ("gp", "oh", "gd", "gih", "gns", "played")
+    keys = _Keys()
+    tallies = {key: stats.Tally.empty(0) for key in names}
+    card_name = np.zeros(0, dtype=object)
+    copies = np.zeros(0, dtype=np.int64)
+    turn_sum = np.zeros(0)
+    turn_n = np.zeros(0, dtype=np.int64)
+    for chunk in _chunks(cards):
+        ok = chunk[(chunk["result"].astype(object) != stats.ERROR).to_numpy()]
+        if n_players is not None:
+            n = ok["game_id"].map(n_players).fillna(2).to_numpy(dtype=int)
+        else:
+            n = np.full(len(ok), 2)
+        result = ok["result"].astype(object).to_numpy()
+        drawn = ok["drawn"].to_numpy(dtype=int)
+        opening = ok["in_opening_hand"].to_numpy(dtype=int)
+        played = ok["played"].to_numpy(dtype=int)
+        first = ok["first_turn_played"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
+        masks = {"gp": np.ones(len(ok), dtype=bool), "oh": opening > 0, "gd": drawn > opening, "gih": drawn > 0,
+                 "gns": drawn == 0, "played": played > 0}
+        group = keys.ids(ok["deck"], ok["card_id"])
+        groups = len(keys)
+        for key, mask in masks.items():
+            # a row the figure does not select has no result for it: not counted
+            tallies[key] = _grown(tallies[key], groups) + stats.tally(group, groups, np.where(mask, result, None), n)
+        counted = group >= 0
+        name = ok["card_name"].astype(object).to_numpy()
+        named = np.flatnonzero(counted & pd.notna(name))
+        card_name = _grow(card_name, groups, None)
+        firsts, at = np.unique(group[named], return_index=True)  # groupby "first": the first name given
+        unset = pd.isna(card_name[firsts])
+        card_name[firsts[unset]] = name[named[at[unset]]]
+        copies = _grow(copies, groups, np.iinfo(np.int64).min)
+        np.maximum.at(copies, group[counted], ok["copies"].to_numpy(dtype=np.int64)[counted])
+        timed = masks["played"] & ~np.isnan(first) & counted
+        turn_sum = _grow(turn_sum, groups) + np.bincount(group[timed], first[timed], minlength=groups)
+        turn_n = _grow(turn_n, groups) + np.bincount(group[timed], minlength=groups)
+    found = list(keys.index)
+    out = pd.DataFrame({"deck": np.array([k[0] for k in found], dtype=object),
+                        "card_id": np.array([k[1] for k in found], dtype=object),
+                        "card_name": card_name, "copies": copies})
     figures: dict[str, stats.Tally] = {}
-    for key, mask in masks.items():
-        # a row the figure does not select has no result for it: not counted
-        figures[key] = t = stats.tally(group, len(out), np.where(mask, result, None), n)
+    for key in names:
+        figures[key] = t = _grown(tallies[key], len(found))
         out[key] = t.games
         out[f"{key}_wr"], out[f"{key}_low"], out[f"{key}_high"] = t.rates()
         out[f"{key}_small"] = out[key] < min_sample
     gih, gns = figures["gih"], figures["gns"]
     out["iwd"], out["iwd_low"], out["iwd_high"] = stats.newcombe_interval(gih.points, gih.games, gns.points,
                                                                           gns.games)
-    out["mean_turn_played"] = stats.rate(out["turn_sum"].to_numpy(), out["turn_n"].to_numpy())
+    out["mean_turn_played"] = stats.rate(turn_sum, turn_n)
     out["small"] = out["gih_small"] | out["gns_small"]
-    out = out.drop(columns=["turn_sum", "turn_n"])
     return out.sort_values(["deck", "iwd"], ascending=[True, False], na_position="last", kind="stable") \
         .reset_index(drop=True)

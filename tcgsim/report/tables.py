@@ -18,7 +18,7 @@ import pandas as pd
 
 from tcgsim import stats
 from tcgsim.report import metrics as M
-from tcgsim.report.data import RunData, RunLike, as_run
+from tcgsim.report.data import RunData, RunLike, Table, as_run, as_table
 from tcgsim.report.text import Text, TextLike, code, markdown, strong, text, words
 from tcgsim.stats import format_pct
 
@@ -190,10 +190,12 @@ def _title(decks: list[str], matchups: list[str]) -> str:
 
 # --- unmodelled cards -----------------------------------------------------------------------------------------
 
-def unmodelled_cards(game: str, cards: pd.DataFrame) -> pd.DataFrame:
+def unmodelled_cards(game: str, cards: Table | pd.DataFrame) -> pd.DataFrame:
     """Cards of the run whose effects the game's engine does not model (`tcgsim.games.<game>.effects.
-    unmodelled_card_ids`), with the decks that hold them; empty for games without such a function."""
+    unmodelled_card_ids`), with the decks that hold them; empty for games without such a function. `cards` is
+    read chunk by chunk (three of its columns)."""
     empty = pd.DataFrame(columns=["card_id", "card_name", "decks"])
+    cards = as_table(cards)
     if not len(cards) or not game:
         return empty
     try:
@@ -209,7 +211,9 @@ def unmodelled_cards(game: str, cards: pd.DataFrame) -> pd.DataFrame:
         missing = set(fn(load_pool(info.key)))
     except Exception:  # an unknown game key or an engine still being written: no warning rather than no report
         return empty
-    used = cards[["card_id", "card_name", "deck"]].drop_duplicates().astype(object)
+    columns = ["card_id", "card_name", "deck"]
+    seen = [chunk.drop_duplicates().astype(object) for chunk in cards.chunks(columns)]
+    used = pd.concat(seen, ignore_index=True).drop_duplicates() if seen else pd.DataFrame(columns=columns)
     used = used[used["card_id"].isin(missing)]
     if not len(used):
         return empty
@@ -291,21 +295,20 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
     cum = by_deck(M.cumulative_wins(long, max_turn), "turn")
     milestones = milestone_turns(games)
     wins_by_turn = _wins_by_turn(cum, long, milestones)
-    tempo_frame = data.tempo
-    metric_cols = [c for c in tempo_frame.columns if c not in ("game_id", "turn", "seat", "deck")]
-    if len(tempo_frame):
+    metric_cols = [c for c in data.tempo.columns if c not in M.TEMPO_KEYS]
+    if len(data.tempo):
         ok_ids = games.loc[games["reason"].astype(object) != "error", "game_id"]
-        tempo_frame = tempo_frame[tempo_frame["game_id"].isin(ok_ids)]
+        chunks = data.tempo.chunks(["game_id", "turn", "deck", *metric_cols])
         per_deck = long[long["result"] != "error"].groupby("deck").size()
         min_games = max(10, int(0.05 * per_deck.min())) if len(per_deck) else 10
-        tempo = M.tempo_curves(tempo_frame, metric_cols, min_games=min_games)
+        tempo = M.tempo_curves((c[c["game_id"].isin(ok_ids)] for c in chunks), metric_cols, min_games=min_games)
         tempo = by_deck(tempo.assign(_m=tempo["metric"].map({m: i for i, m in enumerate(metric_cols)})), "_m",
                         "turn").drop(columns="_m")
     else:
         tempo = M.tempo_curves(pd.DataFrame(columns=["game_id", "turn", "seat", "deck"]), [])
     n_by_game = games.set_index("game_id")["n_players"]
-    cards = by_deck(M.card_stats(data.cards, n_by_game, min_sample=min_sample)) if len(data.cards) \
-        else pd.DataFrame()
+    cards = by_deck(M.card_stats(data.cards.chunks(M.CARD_STATS_COLUMNS), n_by_game, min_sample=min_sample)) \
+        if len(data.cards) else pd.DataFrame()
     tables = ReportTables(
         header=header, decks=decks, n_players=n_players, long=long, deck=deck, deck_seat=deck_seat, seat=seat,
         matchups=matchups, ranking=ranking, lengths=lengths, reasons=reasons, wins_reason=wins_reason,

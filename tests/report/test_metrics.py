@@ -184,6 +184,73 @@ def test_tempo_curves_mean_band_and_cut() -> None:
     assert len(M.tempo_curves(tempo, ["mana"], min_games=2)) == 2
 
 
+def _pandas_tempo(tempo: pd.DataFrame, metrics: list[str], min_games: int) -> pd.DataFrame:
+    """The whole-table computation the chunked one must match bit for bit: pandas' grouped count, mean, std."""
+    grouped = tempo.groupby([tempo["deck"].astype(object), "turn"], sort=True)
+    frames = []
+    for metric in metrics:
+        agg = grouped[metric].agg(["count", "mean", "std"])
+        agg = agg[agg["count"] >= min_games].reset_index()
+        frames.append(pd.DataFrame({"deck": agg["deck"], "metric": metric, "turn": agg["turn"].astype(int),
+                                    "games": agg["count"], "mean": agg["mean"], "std": agg["std"]}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def _random_tempo(seed: int, games: int = 400) -> pd.DataFrame:
+    """Rows in the store's order (game, turn, seat): every deck-and-turn group's rows are spread over the table.
+    One metric of whole numbers, one of fractions over many magnitudes, one with missing values."""
+    rng = np.random.default_rng(seed)
+    turns = rng.integers(1, 30, games)
+    game = np.repeat(np.arange(games), turns * 2)
+    turn = np.concatenate([np.repeat(np.arange(1, t + 1), 2) for t in turns])
+    seat = np.tile([0, 1], len(turn) // 2)
+    decks = np.array(["B", "A", "C"])[rng.integers(0, 3, (games, 2))]
+    n = len(turn)
+    frac = rng.normal(3, 2, n) * 10.0 ** rng.integers(-3, 6, n)
+    holes = rng.normal(0, 1, n)
+    holes[rng.random(n) < 0.2] = np.nan
+    return pd.DataFrame({"game_id": game, "turn": turn, "seat": seat, "deck": decks[game, seat],
+                         "whole": rng.integers(0, 12, n).astype(float), "frac": frac, "holes": holes})
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_tempo_curves_read_in_chunks_are_pandas_bit_for_bit(seed: int) -> None:
+    """Means and standard deviations added up chunk by chunk are the very floats pandas gives over the whole
+    table (its compensated sum and Welford's update, row by row), however the table is cut."""
+    tempo = _random_tempo(seed)
+    metrics = ["whole", "frac", "holes"]
+    expected = _pandas_tempo(tempo, metrics, min_games=3)
+    for size in (len(tempo), 1000, 97, 1):
+        chunks = (tempo.iloc[i:i + size] for i in range(0, len(tempo), size))
+        got = M.tempo_curves(chunks, metrics, min_games=3)
+        pd.testing.assert_frame_equal(got[list(expected.columns)], expected, check_exact=True, check_dtype=False)
+
+
+def test_card_stats_read_in_chunks_equal_the_whole_table() -> None:
+    """Every card figure is a count or a sum of whole numbers: chunks of any size give the same table, groups
+    in the same order (the first row of each), names from the first row that has one."""
+    rng = np.random.default_rng(5)
+    rows = []
+    for game in range(300):
+        for seat, deck in enumerate(rng.choice(["A", "B", "C"], 2)):
+            for card in rng.choice([f"X{i}" for i in range(12)], 6, replace=False):
+                drawn = int(rng.integers(0, 3))
+                played = int(rng.integers(0, drawn + 1))
+                rows.append({"game_id": game, "seat": seat, "deck": deck, "card_id": card,
+                             "card_name": None if rng.random() < 0.1 else f"Card {card}",
+                             "copies": int(rng.integers(1, 4)), "drawn": drawn,
+                             "in_opening_hand": int(rng.integers(0, drawn + 1)), "played": played,
+                             "first_turn_played": int(rng.integers(1, 20)) if played else None,
+                             "result": str(rng.choice(["win", "loss", "draw", "error"], p=[.45, .45, .05, .05]))})
+    cards = cards_frame(rows)
+    n_players = pd.Series(rng.integers(2, 5, 300), index=range(300))
+    whole = M.card_stats(cards, n_players, min_sample=5)
+    for size in (1000, 61, 1):
+        chunked = M.card_stats((cards.iloc[i:i + size] for i in range(0, len(cards), size)), n_players,
+                               min_sample=5)
+        pd.testing.assert_frame_equal(chunked, whole, check_exact=True)
+
+
 # --- cards ----------------------------------------------------------------------------------------------------
 
 def _card_rows() -> pd.DataFrame:

@@ -240,3 +240,40 @@ def test_degenerate_runs(tmp_path: Path) -> None:
     assert {d["deck"] for d in s["decks"]} == {"A", "A #2"}
     assert s["unmodelled_cards"] == [] and s["cards"] == []
     assert "bases 4" in paths.markdown.read_text(encoding="utf-8")  # an unknown reason, in words
+
+
+def test_tables_read_in_chunks_give_the_whole_tables_figures(matchups_run: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """tempo and cards are read a chunk at a time (report.data.Table) and added up: every figure of
+    summary.json is the same, to the last bit, as from the tables whole in memory (one chunk), whether the files
+    are read in chunks of a few rows or as an interrupted run's shards."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from tcgsim.report import data as report_data
+
+    frames = {t: pd.read_parquet(matchups_run / f"{t}.parquet") for t in ("games", "tempo", "cards")}
+    meta = json.loads((matchups_run / "run.json").read_text(encoding="utf-8"))
+    whole = build_summary(RunData(frames["games"], frames["tempo"], frames["cards"], meta, path=matchups_run))
+    assert whole["tempo"] and whole["cards"]
+    assert build_summary(matchups_run) == whole
+    monkeypatch.setattr(report_data, "CHUNK_ROWS", 333)
+    assert build_summary(matchups_run) == whole
+
+    # the same games as shards of 7 tasks, as an interrupted run leaves them
+    part = tmp_path / "part"
+    (part / "shards").mkdir(parents=True)
+    ids = frames["games"]["game_id"].to_numpy()
+    for table in ("games", "tempo", "cards"):
+        source = pq.read_table(matchups_run / f"{table}.parquet").replace_schema_metadata(None)
+        rows = source.column("game_id").to_numpy()
+        for task in range(7):
+            low, high = ids[len(ids) * task // 7], ids[min(len(ids) - 1, len(ids) * (task + 1) // 7 - 1)]
+            pq.write_table(source.filter(pa.array((rows >= low) & (rows <= high))),
+                           part / "shards" / f"{table}-{task:06d}.parquet")
+    (part / "run.json").write_text(json.dumps({**meta, "status": "running"}), encoding="utf-8")
+    shards = build_summary(part)
+    assert shards["run"]["source"] == "shards" and shards["run"]["games"] == whole["run"]["games"]
+    for key in whole:
+        if key != "run":
+            assert shards[key] == whole[key], key
