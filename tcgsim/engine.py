@@ -162,6 +162,33 @@ class State(ABC):
     _legal: list[Any] | None = None
     _outcome: Outcome | None = None
 
+    # The game's generator: every random draw of the rules goes through `rng`. A clone shares its parent's until
+    # one of them draws (copy-on-write, `_share_rng`): copying the Mersenne Twister's 625 words (after seeding a
+    # fresh generator from os.urandom) was most of what a clone cost, and most clones never shuffle. Since every
+    # draw goes through `rng`, a generator two states share is never advanced; `_rng` may be read directly only
+    # where nothing is drawn (a signature).
+    _rng: random.Random
+    _rng_shared: bool = False
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng_shared:
+            copy = random.Random(0)  # seeded with 0: cheaper than from os.urandom, and replaced at once
+            copy.setstate(self._rng.getstate())
+            self._rng = copy
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def _share_rng(self, clone: State) -> None:
+        """Give `clone` this state's generator, shared until one of them draws (see `rng`)."""
+        clone._rng = self._rng
+        clone._rng_shared = self._rng_shared = True
+
     @property
     @abstractmethod
     def current_player(self) -> int: ...

@@ -104,32 +104,6 @@ class CityState(TalkRules, State):
         self.spoken = []
         self.protect_turn = [False] * N_CHARS
 
-    # The game's generator, copy-on-write: a clone shares its parent's until one of them draws. Copying the
-    # Mersenne Twister's 625 words (and seeding a fresh generator from os.urandom first) was most of what a clone
-    # cost, and most clones never shuffle. Every draw goes through `rng`, so a generator two states share is never
-    # advanced; `_rng` is read directly only where nothing is drawn (signature).
-    _rng: random.Random
-    _rng_shared: bool
-
-    @property
-    def rng(self) -> random.Random:
-        if self._rng_shared:
-            copy = random.Random(0)  # seeded with 0: cheaper than from os.urandom, and replaced at once
-            copy.setstate(self._rng.getstate())
-            self._rng = copy
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
-
-    def _share_rng(self, clone: CityState) -> None:
-        """Give `clone` this state's generator, shared until one of them draws (see `rng`)."""
-        clone._rng = self._rng
-        clone._rng_shared = self._rng_shared = True
-
     def _copy_city(self, other: CityState) -> None:
         self.city = other.city
         self.down = list(other.down)

@@ -53,13 +53,6 @@ from tcgsim.games.godzilla.winning import WinReason, WinRules
 __all__ = ["EVENT_TEXT", "GAME", "GzGame", "GzOptions", "GzState", "TEMPO", "WinReason"]
 
 
-def _copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator in the same state (seeded with 0 first: cheaper than the default seeding from
-    os.urandom, and the state is replaced at once)."""
-    copy = random.Random(0)
-    copy.setstate(rng.getstate())
-    return copy
-
 
 _PASS = A.Pass()
 _NO_RELIEF = A.Relieve(-1)
@@ -189,28 +182,12 @@ class GzState(
             return self._drawer()  # GZ-INT-2: the other player draws too
         return self.active
 
-    @property
-    def rng(self) -> random.Random:
-        """The game's generator. A clone shares its parent's until one of them draws (copy-on-write): copying the
-        Mersenne Twister's 625 words was most of what a clone cost, and after the setup's shuffle (GZ-SETUP-10) the
-        game draws nothing. Every draw goes through here, so a generator two states share is never advanced."""
-        if self._rng_shared:
-            self._rng = _copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
-
     def clone(self) -> GzState:
         s = GzState.__new__(GzState)  # no __init__: every field is set here
         s.game = self.game
         s.cards = self.cards
         s.opts = self.opts
-        s._rng = self._rng
-        s._rng_shared = self._rng_shared = True  # both copy it before their next draw (see `rng`)
+        self._share_rng(s)  # both copy it before their next draw (engine.State.rng)
         s.first = self.first
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn

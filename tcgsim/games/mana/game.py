@@ -112,13 +112,6 @@ def _attack_table(untapped: tuple[int, ...]) -> dict[Any, Any]:
     return table
 
 
-def _copy_rng(rng: random.Random) -> random.Random:
-    """An independent generator in the same state (seeded with 0 first: cheaper than the default seeding from
-    os.urandom, and the state is replaced at once)."""
-    copy = random.Random(0)
-    copy.setstate(rng.getstate())
-    return copy
-
 
 _END_MAIN = A.EndMain()
 _END_PLACEMENT = A.EndPlacement()
@@ -247,27 +240,11 @@ class ManaState(
             return self.pending[-1].player
         return self.active
 
-    @property
-    def rng(self) -> random.Random:
-        """The game's generator. A clone shares its parent's until one of them draws (copy-on-write): copying the
-        Mersenne Twister's 625 words is most of what a clone would cost, and most clones never shuffle. Every draw
-        goes through here, so a generator two states share is never advanced."""
-        if self._rng_shared:
-            self._rng = _copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
-
     def clone(self) -> ManaState:
         s = ManaState.__new__(ManaState)
         s.game = self.game
         s.cards = self.cards
-        s._rng = self._rng
-        s._rng_shared = self._rng_shared = True  # both copy it before their next draw (see `rng`)
+        self._share_rng(s)  # both copy it before their next draw (engine.State.rng)
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.active = self.active
