@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: demo test lint typecheck clean browser
+.PHONY: demo test lint typecheck clean browser bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,12 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
 	  { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } ; } \
 	  || echo "chromium is not available: the browser test of the report will be skipped"
+
+# The speed figures of docs/performance.md for every game key: the default style, then the engine alone. Compare
+# with ../shared/tools/peers.sh in the same run (ratios, since the machine's speed varies).
+bench: $(STAMP_RUN)
+	for g in mana godzilla eva eva-short; do $(BIN)/tcgsim bench $$g --games 400; \
+	  $(BIN)/tcgsim bench $$g --games 400 --ai random --playouts 200; done
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check tcgsim tests
