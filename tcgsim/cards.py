@@ -13,10 +13,10 @@ import json
 import os
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -73,6 +73,24 @@ class Card:
 
 
 _PUNCT = re.compile(r"[\s'’`\".,:;!?・･\-‐_/()（）]+")
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def one_per_card(uids: Iterable[int], cards: Sequence[_HasId]) -> list[int]:
+    """The first uid of each card id, in the order given: two copies of a card give the same choices, so a legal
+    list offers them once (every game's engine lists choices of cards through here)."""
+    seen: set[str] = set()
+    out = []
+    for uid in uids:
+        card_id = cards[uid].id
+        if card_id not in seen:
+            seen.add(card_id)
+            out.append(uid)
+    return out
 
 
 def normalize_name(text: str) -> str:

@@ -78,6 +78,62 @@ def test_game_replays_from_seed_and_from_action_list(info) -> None:  # type: ign
         assert replayed.signature() == a.state.signature()
 
 
+def _left_behind(info, games: int = 4, every: int = 6) -> list:  # type: ignore[no-untyped-def,type-arg]
+    """Clones left behind every `every`-th action of random games (the setup's decisions included)."""
+    out = []
+    for seed in range(games):
+        state = new_game(info, 300 + seed).new_initial_state()
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal:
+            if steps % every == 0:
+                out.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return out
+
+
+def _random_playout(state, seed: int):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state.signature()
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.key for g in GAMES])
+def test_clones_share_the_generator_until_one_draws_and_stay_independent(info) -> None:  # type: ignore[no-untyped-def]
+    """Clones are cheap (engine.State.rng: the game's generator is shared until one copy draws) and exact: a draw
+    in one copy never moves another's, a clone played to the end leaves its parent as it was, and the same moves
+    from the same position end the same whichever copy plays them."""
+    for i, pos in enumerate(_left_behind(info)):
+        before = pos.signature()
+        twin, other = pos.clone(), pos.clone()
+        assert twin._rng is pos._rng and twin.signature() == before
+        twin.rng.random()
+        assert twin._rng is not pos._rng
+        assert pos.signature() == before and other.signature() == before
+        first = _random_playout(pos.clone(), i)
+        assert pos.signature() == before
+        assert _random_playout(other, i) == first == _random_playout(pos, i)
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.key for g in GAMES])
+def test_the_legal_list_a_game_leaves_is_the_one_computed_afresh(info) -> None:  # type: ignore[no-untyped-def]
+    """A game may leave the next position's legal list where its automatic play stopped (engine.State.apply keeps
+    it): it must be the list computing it afresh gives."""
+    for seed in range(3):
+        state = new_game(info, 500 + seed).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            fresh = state.clone()
+            fresh._legal = None
+            legal = state.legal_actions()  # the list the game left, where it left one
+            assert fresh.legal_actions() == legal
+            state.apply(legal[rng.randrange(len(legal))])
+
+
 @pytest.mark.parametrize("info", GAMES, ids=[g.key for g in GAMES])
 def test_an_illegal_action_is_refused_and_changes_nothing(info) -> None:  # type: ignore[no-untyped-def]
     state = new_game(info, 5).new_initial_state()

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from typing import Any
-
-import pytest
 
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
@@ -184,45 +181,3 @@ def test_the_standard_players_cached_positions_are_the_plain_scores() -> None:
         for kind, speaker, target in itertools.product(Mark, range(6), range(6)):
             down, group = ai.serif_result(kind, speaker, target, ctx.down, ctx.group)
             assert ctx.position(down, group, None) == _reference_position(ctx, down, group)
-
-
-def _random_positions(game: str, games: int = 4, every: int = 9) -> list[Any]:
-    """Clones left behind every `every`-th action of random games."""
-    cls = EvaShortGame if game == "eva-short" else EvaGame
-    decks = bundled_decks(game)
-    out: list[Any] = []
-    for i in range(games):
-        state = cls([decks[i % len(decks)]] * cls.min_players, 900 + i).new_initial_state()
-        rng = random.Random(i)
-        n = 0
-        while not state.is_terminal:
-            if n % every == 0:
-                out.append(state.clone())
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            n += 1
-    return out
-
-
-def _playout(state: Any, seed: int) -> object:
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state.signature()
-
-
-@pytest.mark.parametrize("game", ["eva", "eva-short"])
-def test_clones_share_the_generator_until_one_draws_and_stay_independent(game: str) -> None:
-    for i, pos in enumerate(_random_positions(game)):
-        before = pos.signature()
-        twin = pos.clone()
-        assert twin._rng is pos._rng  # shared: nothing was drawn yet
-        assert twin.signature() == before
-        twin.rng.random()  # a draw in one copy never moves the other's
-        assert twin._rng is not pos._rng
-        assert pos.signature() == before
-        first = _playout(pos.clone(), i)
-        assert pos.signature() == before  # a clone played to the end leaves its parent as it was
-        assert _playout(pos.clone(), i) == first  # and the same moves from the same position end the same
-        assert _playout(pos, i) == first

@@ -6,7 +6,6 @@ once per decision never outlive it; the per-card judgement tables are what compu
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
@@ -32,44 +31,6 @@ def _positions(games: int = 6, every: int = 5) -> list[GzState]:
             state.apply(legal[rng.randrange(len(legal))])
             n += 1
     return out
-
-
-def _playout(state: GzState, seed: int) -> Any:
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    return state.signature()
-
-
-def test_the_kept_legal_list_is_the_one_computed_afresh() -> None:
-    for pos in _positions(games=3, every=1):
-        fresh = pos.clone()
-        fresh._legal = None
-        assert fresh.legal_actions() == pos.legal_actions()
-
-
-def test_clones_share_the_generator_until_one_draws() -> None:
-    for pos in _positions():
-        before = pos.signature()
-        twin = pos.clone()
-        other = pos.clone()
-        assert twin.signature() == before
-        assert twin._rng is pos._rng  # one generator until a draw
-        twin.rng.random()  # a draw in one copy never moves another's
-        assert pos.signature() == before
-        assert other.signature() == before
-        # the same playout from each copy: the same game, whichever drew first
-        assert _playout(other.clone(), 5) == _playout(pos.clone(), 5) == _playout(pos, 5)
-
-
-def test_clone_is_independent_of_its_parent() -> None:
-    for pos in _positions():
-        before = pos.signature()
-        child = pos.clone()
-        _playout(child, 11)
-        assert pos.signature() == before
-        assert pos.clone().signature() == before
 
 
 def test_facts_kept_for_one_decision_never_reach_the_next() -> None:

@@ -14,7 +14,7 @@ from enum import IntEnum
 
 import yaml
 
-from tcgsim.cards import Card, CardDataError, carddb_dir, load_pool
+from tcgsim.cards import Card, CardDataError, carddb_dir, load_pool, one_per_card
 from tcgsim.games.eva.effects import (
     CHAR_INDEX,
     CHARACTERS,
@@ -241,13 +241,6 @@ EVA_NAMES = ("Unit-00", "Unit-01", "Unit-02")
 def distinct(uids: Sequence[int], cards: Sequence[EvaCard]) -> list[int]:
     """One uid (the smallest) per card name, in uid order: copies give the same choices, so offer them once.
     Independent of the order of the zone, so a re-dealt deck offers the same choices."""
-    seen: set[str] = set()
-    out = []
-    for uid in sorted(uids):
-        name = cards[uid].id
-        if name not in seen:
-            seen.add(name)
-            out.append(uid)
-    return out
+    return one_per_card(sorted(uids), cards)
 
 

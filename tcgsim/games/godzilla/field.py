@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tcgsim.cards import one_per_card
 from tcgsim.games.godzilla.cards import Kind
 from tcgsim.games.godzilla.options import Reach
 from tcgsim.games.godzilla.state import GzStateFields, Mon, Site, _opp
@@ -128,16 +129,11 @@ class FieldRules(GzStateFields):
 
     def _distinct(self, uids: Sequence[int], kind: Kind | None = None) -> list[int]:
         """One uid per card id (two copies give the same choices: offer them once)."""
-        seen: set[str] = set()
-        out = []
         cards = self.cards
         if kind is None:
-            for uid in uids:
-                card_id = cards[uid].id
-                if card_id not in seen:
-                    seen.add(card_id)
-                    out.append(uid)
-            return out
+            return one_per_card(uids, cards)
+        seen: set[str] = set()
+        out = []
         for uid in uids:
             c = cards[uid]
             if c.kind is kind and c.id not in seen:

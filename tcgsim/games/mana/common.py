@@ -5,11 +5,11 @@ it), and a few small helpers. game.py re-exports the names of the game's contrac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tcgsim.games.mana.cards import Attr, Kind, ManaCard
+from tcgsim.cards import one_per_card
+from tcgsim.games.mana.cards import Attr, Kind
 from tcgsim.games.mana.effects import CardEffects, Cond, Verb
 from tcgsim.games.mana.state import BattleKind, ChoiceKind, Phase
 
@@ -204,13 +204,4 @@ class _Ctx:
     land_uid: int | None = None  # the land the monster fights on (None: attacking the party)
 
 
-def _distinct(uids: Sequence[int], cards: Sequence[ManaCard]) -> list[int]:
-    """One uid per card name: two copies of a card in hand give the same choices, so offer them once."""
-    seen: set[str] = set()
-    out = []
-    for uid in uids:
-        name = cards[uid].id
-        if name not in seen:
-            seen.add(name)
-            out.append(uid)
-    return out
+_distinct = one_per_card  # one uid per card id (two copies give the same choices: offer them once)
