@@ -146,6 +146,24 @@ class View(Protocol):
 
     player: int
 
+    def sample(self, rng: random.Random) -> State:
+        """A full state this player might be in: what it cannot see dealt at random from `rng` (for search)."""
+        ...
+
+
+class SamplingView:
+    """What every game's view shares: `sample`, a position drawn from what the player may see. It goes through
+    the state's `resample_hidden`, which is a function of the player's view and `rng` alone (a generic test proves
+    it for every game), so an agent that samples cannot learn what its player cannot see."""
+
+    __slots__ = ()
+    _s: Any
+    player: int
+
+    def sample(self, rng: random.Random) -> State:
+        sampled: State = self._s.resample_hidden(self.player, rng)
+        return sampled
+
 
 class State(ABC):
     """A game in progress. Mutable; `clone()` is cheap and exact."""

@@ -176,6 +176,31 @@ def test_agents_decide_only_from_what_their_player_may_see(info) -> None:  # typ
     assert checked > 50
 
 
+@pytest.mark.parametrize("info", GAMES, ids=[g.key for g in GAMES])
+def test_a_sample_depends_only_on_the_view_and_the_generator(info) -> None:  # type: ignore[no-untyped-def]
+    """`view.sample(rng)` (resample_hidden) from two states the player cannot tell apart gives the same state for
+    the same generator: what a search agent samples says nothing of the true hidden cards. Every sample is a live
+    position with the same legal actions, and each of them can be played in it."""
+    checked = 0
+    for seed in range(4):
+        state = new_game(info, 700 + seed).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            player = state.current_player
+            legal = state.legal_actions()
+            if rng.random() < 0.2:
+                other = state.resample_hidden(player, rng)  # the same view, other hidden cards
+                mine = state.view(player).sample(random.Random(seed))
+                theirs = other.view(player).sample(random.Random(seed))
+                assert mine.signature() == theirs.signature(), f"seed {seed} turn {state.turn}"
+                assert mine.legal_actions() == legal
+                for action in legal:
+                    mine.clone().apply(action)
+                checked += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 20
+
+
 def test_the_hidden_information_check_catches_a_cheat() -> None:
     """The check above can fail: an agent that peeks at the opponent's hand is caught."""
     info = next(g for g in GAMES if g.key == "mana")

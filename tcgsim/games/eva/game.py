@@ -268,7 +268,10 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
 
     def resample_hidden(self, player: int, rng: random.Random) -> EvaState:
         """Re-deal what `player` cannot see: the other players' hands and decks (a hand never holds a 使徒) and
-        the face-down 使徒 they queued in the city; and shuffle the player's own deck order."""
+        the face-down 使徒 they queued in the city; and shuffle the player's own deck order. A function of
+        `player`'s view and `rng` alone (every pool is sorted before it is shuffled, and the copy draws its own
+        future from `rng`), so a search agent sampling through its view cannot tell apart two states its player
+        cannot."""
         s = self.clone()
         cards = self.cards
         for q in range(self.n):
@@ -276,7 +279,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
                 continue
             them = s.players[q]
             slots = [i for i, uid in enumerate(s.angel_queue) if self.owner[uid] == q]
-            pool = them.hand + them.deck + [s.angel_queue[i] for i in slots]
+            pool = sorted(them.hand + them.deck + [s.angel_queue[i] for i in slots])
             angels = [u for u in pool if cards[u].kind is Kind.ANGEL]
             others = [u for u in pool if cards[u].kind is not Kind.ANGEL]
             rng.shuffle(angels)
@@ -287,7 +290,9 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
             them.hand = others[:hand_size]
             them.deck = others[hand_size:] + angels[len(slots):]
             rng.shuffle(them.deck)
+        s.players[player].deck = sorted(s.players[player].deck)
         rng.shuffle(s.players[player].deck)
+        s.rng = random.Random(rng.getrandbits(64))
         s._legal = None
         return s
 
@@ -717,18 +722,21 @@ class EvaShortState(ShortRules, CityState):
 
     def resample_hidden(self, player: int, rng: random.Random) -> EvaShortState:
         """Re-deal the opponent's hand and deck and its character (one of the characters other than the player's
-        own that were never downed: downing it would have ended the game); shuffle the player's own deck order."""
+        own that were never downed: downing it would have ended the game); shuffle the player's own deck order. A
+        function of `player`'s view and `rng` alone, as for the standard rules."""
         s = self.clone()
         opp = 1 - player
         them = s.players[opp]
-        pool = them.hand + them.deck
+        pool = sorted(them.hand + them.deck)
         rng.shuffle(pool)
         them.hand = pool[: len(them.hand)]
         them.deck = pool[len(them.hand):]
+        s.players[player].deck = sorted(s.players[player].deck)
         rng.shuffle(s.players[player].deck)
         if s._outcome is None:
             choices = [c for c in range(N_CHARS) if c != s.assigned[player] and not s.down[c] and not s.cleared[c]]
             s.assigned[opp] = choices[rng.randrange(len(choices))]
+        s.rng = random.Random(rng.getrandbits(64))
         s._legal = None
         return s
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tcgsim.engine import SamplingView
 from tcgsim.games.eva.cards import EvaCard
 from tcgsim.games.eva.effects import Board
 from tcgsim.games.eva.options import CounterAnswers, TalkLimit
@@ -27,7 +28,7 @@ class SpokenView:
     cancelled: bool
 
 
-class EvaView:
+class EvaView(SamplingView):
     """What one player may see: the whole city, every 補完 card (they lie face up, EVA-SETUP-3), every discard
     pile and spoken card, hand and deck sizes; its own hand and the cards of its own deck (not their order).
     Agents decide from this alone."""
@@ -207,7 +208,7 @@ class EvaView:
         return self._s.last_stand
 
 
-class EvaShortView:
+class EvaShortView(SamplingView):
     """What one player may see in the short rule: the city, its own hand and character, both discard piles and
     the cards spoken this turn, the public history (every セリフ, the characters ever downed), hand and deck
     sizes. Never the opponent's hand or character."""

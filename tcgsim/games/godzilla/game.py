@@ -229,14 +229,17 @@ class GzState(
     def resample_hidden(self, player: int, rng: random.Random) -> GzState:
         """Re-deal what `player` cannot see: the opponent's hand (army and battle cards apart, as the decks they
         were drawn from are seen), decks and face-down bases never seen open (a base card that keeps the field's
-        uniqueness, GZ-BASE-9); and the order of the player's own decks. The opponent's stock is left as it is."""
+        uniqueness, GZ-BASE-9); and the order of the player's own decks. The opponent's stock is left as it is. A
+        function of `player`'s view and `rng` alone (every pool is sorted before it is shuffled, and the copy draws
+        its own future from `rng`), so a search agent sampling through its view cannot tell apart two states its
+        player cannot."""
         s = self.clone()
         them = s.players[_opp(player)]
         cards = self.cards
         hidden_sites = [x for x in them.row if x is not None and x.closed and not x.known]
         army_hand = [u for u in them.hand if cards[u].kind is not Kind.BATTLE]
         battle_hand = [u for u in them.hand if cards[u].kind is Kind.BATTLE]
-        pool = army_hand + them.deck + [x.uid for x in hidden_sites]
+        pool = sorted(army_hand + them.deck + [x.uid for x in hidden_sites])
         rng.shuffle(pool)
         if hidden_sites:
             shown = {cards[x.uid].id for x in them.row if x is not None and x not in hidden_sites}
@@ -257,15 +260,18 @@ class GzState(
             else:  # no consistent re-deal found: keep the bases
                 kept = {x.uid for x in hidden_sites}
                 pool = [u for u in pool if u not in kept]
-        bpool = battle_hand + them.bdeck
+        bpool = sorted(battle_hand + them.bdeck)
         rng.shuffle(bpool)
         them.hand = pool[: len(army_hand)] + bpool[: len(battle_hand)]
         them.deck = pool[len(army_hand):]
         them.bdeck = bpool[len(battle_hand):]
         if self.phase > Phase.INITIAL:  # before GZ-SETUP-10 the player searches a deck in its known order
             me = s.players[player]
+            me.deck = sorted(me.deck)
+            me.bdeck = sorted(me.bdeck)
             rng.shuffle(me.deck)
             rng.shuffle(me.bdeck)
+        s.rng = random.Random(rng.getrandbits(64))
         s._legal = None  # the re-dealt cards may change the answers
         return s
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tcgsim.engine import SamplingView
 from tcgsim.games.godzilla.cards import GzCard
 from tcgsim.games.godzilla.options import BattleCards, Relief
 from tcgsim.games.godzilla.state import DECISIONS, GzStateFields, Mon, Phase, _opp
@@ -21,7 +22,7 @@ class SiteView:
     index: int  # position in the row
 
 
-class GzView:
+class GzView(SamplingView):
     """What one player may see: the own hand and stock; of the opponent, the field (a face-down base never seen
     open stays unknown), the sizes of hidden zones. Decks' orders are hidden from both. Agents decide from this
     alone. A view lives for one decision; it reads the state without changing it."""

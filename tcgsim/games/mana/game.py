@@ -267,15 +267,19 @@ class ManaState(
 
     def resample_hidden(self, player: int, rng: random.Random) -> ManaState:
         """Re-deal the opponent's hand, deck and face-down monsters (a face-down card is always a monster), and
-        shuffle both players' deck orders and character decks."""
+        shuffle both players' deck orders and character decks. Cards a pending choice of `player` shows it (the top
+        of a deck it looks at) stay where they are. A function of `player`'s view and `rng` alone (every pool is
+        sorted before it is shuffled, and the copy draws its own future from `rng`), so a search agent that samples
+        through its view cannot tell two states its player cannot tell apart."""
         s = self.clone()
         opp = _opp(player)
         them = s.players[opp]
         facedown = [land for seat in (0, 1) for land in s.players[seat].lands.values()
                     if land.monster is not None and land.monster.owner == opp and not land.monster.face_up
                     and not land.monster.seen]
-        deck = [] if them.deck_revealed else them.deck
-        hidden = them.hand + deck + [land.monster.uid for land in facedown if land.monster is not None]
+        kept = {u for ch in s.pending if ch.player == player for u in ch.options}  # shown to `player` now
+        deck = [] if them.deck_revealed else [u for u in them.deck if u not in kept]
+        hidden = sorted(them.hand + deck + [land.monster.uid for land in facedown if land.monster is not None])
         monsters = [u for u in hidden if self.cards[u].kind is _Kind_MONSTER]
         rng.shuffle(monsters)
         chosen = monsters[: len(facedown)]
@@ -289,16 +293,20 @@ class ManaState(
         for ch in s.pending:
             if ch.source in moved:
                 ch.source = moved[ch.source]
-        rest = [u for u in hidden if u not in set(chosen)]
+        taken = set(chosen)
+        rest = [u for u in hidden if u not in taken]
         rng.shuffle(rest)
         them.hand = rest[: len(them.hand)]
         if not them.deck_revealed:
-            them.deck = rest[len(them.hand):]
+            fill = iter(rest[len(them.hand):])
+            them.deck = [u if u in kept else next(fill) for u in them.deck]
         if not s.players[player].deck_revealed:
-            s.players[player].deck = list(s.players[player].deck)
+            s.players[player].deck = sorted(s.players[player].deck)
             rng.shuffle(s.players[player].deck)
         for p in s.players:
+            p.char_deck.sort()
             _shuffle_characters(p.char_deck, s.cards, rng)
+        s.rng = random.Random(rng.getrandbits(64))
         s._legal = None
         return s
 

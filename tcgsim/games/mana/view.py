@@ -9,6 +9,7 @@ from collections.abc import KeysView, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tcgsim.engine import SamplingView
 from tcgsim.games.mana.cards import Attr, ManaCard
 from tcgsim.games.mana.state import Battle, BattleKind, ChoiceKind, Phase, Pos
 
@@ -38,7 +39,7 @@ class BattleView:
     chars: tuple[int, ...]
 
 
-class ManaView:
+class ManaView(SamplingView):
     """What one player may see: own hand and face-down monsters; of the enemy, only what is face up and the
     sizes of hidden zones. Agents decide from this alone.
 
