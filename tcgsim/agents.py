@@ -41,6 +41,16 @@ class FirstAgent:
 
 
 GENERIC: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "first": FirstAgent}
+SEARCH = "search"  # the search player (tcgsim.search): `search`, or `search:N` for N sampled worlds a decision
+
+
+def _search_agent(game: str, budget: str | None) -> Agent:
+    from tcgsim.evaluation import load_evaluation
+    from tcgsim.search import SearchAgent, SearchSettings, parse_budget
+
+    settings = SearchSettings() if budget is None else SearchSettings(determinizations=parse_budget(budget))
+    style = default_agent(game)
+    return SearchAgent(lambda: make_agent(game, style), load_evaluation(game), settings)
 
 
 def _styles(game: str) -> tuple[dict[str, Callable[[], Agent]], str | None]:
@@ -52,9 +62,9 @@ def _styles(game: str) -> tuple[dict[str, Callable[[], Agent]], str | None]:
 
 
 def agent_names(game: str) -> list[str]:
-    """Every agent a game can use: its scripted styles first, then the generic ones."""
+    """Every agent a game can use: its scripted styles first, then the generic ones, then search."""
     styles, _ = _styles(game)
-    return [*styles, *GENERIC]
+    return [*styles, *GENERIC, *([SEARCH] if styles else [])]
 
 
 def default_agent(game: str) -> str:
@@ -64,9 +74,15 @@ def default_agent(game: str) -> str:
 
 def make_agent(game: str, name: str) -> Agent:
     styles, _ = _styles(game)
+    base, colon, budget = name.partition(":")
+    if base == SEARCH and styles:
+        try:
+            return _search_agent(game, budget if colon else None)
+        except ValueError as exc:
+            raise UnknownAgent(f"{name!r}: {exc}") from None
     factory = styles.get(name) or GENERIC.get(name)
     if factory is None:
-        known = [*styles, *GENERIC]
+        known = agent_names(game)
         close = difflib.get_close_matches(name, known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise UnknownAgent(f"unknown agent {name!r} for {game} (known: {', '.join(known)}){hint}")

@@ -322,6 +322,37 @@ def play(
         typer.echo(f"{n} events written to {events}", err=True)
 
 
+@app.command("fit-eval")
+def fit_eval(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", min=10, help="Scripted games to learn from.")] = 600,
+    seed: Annotated[int, _PlayOptions.seed] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write it (default: the evaluation "
+                                             "`--ai search` ships with, beside the game's code).",
+                                             show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Fit the search player's evaluation: a logistic regression of each seat's final points on its figures at
+    every turn's end, over scripted games of the bundled decks (docs/ai.md).
+
+    Example: tcgsim fit-eval mana --games 600 --out /tmp/mana-eval.json
+    """
+    from tcgsim.evaluation import save_evaluation, shipped_path
+    from tcgsim.fit import fit_for_game
+
+    _game_class_or_exit(game)
+    target = out or shipped_path(game)
+    if target.exists() and not force:
+        raise fail(f"{target} exists; pass --force to overwrite it", EXIT_USAGE)
+    evaluation = fit_for_game(game, games, seed)
+    try:
+        save_evaluation(evaluation, target)
+    except OSError as exc:
+        raise fail(f"cannot write {target}: {exc.strerror}") from None
+    typer.echo(f"{game}: fitted on {evaluation.rows:,} positions of {evaluation.games:,} games, log loss "
+               f"{evaluation.log_loss:.3f} (0.693 is a coin); written to {target}")
+
+
 @app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="The game to measure.", callback=_game_arg, metavar="GAME")] = "mana",

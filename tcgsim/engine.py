@@ -259,6 +259,15 @@ class State(ABC):
     @abstractmethod
     def view(self, player: int) -> Any: ...
 
+    def features(self, seat: int) -> tuple[float, ...]:
+        """The seat's figures now, in `game.tempo_metrics` order: what the tempo table records at each turn's end,
+        and what the search player's evaluation reads of a position (tcgsim.evaluation)."""
+        return self._tempo_values(seat)
+
+    @abstractmethod
+    def _tempo_values(self, seat: int) -> tuple[float, ...]:
+        """The seat's figures in `game.tempo_metrics` order."""
+
     @abstractmethod
     def clone(self) -> State: ...
 

@@ -39,12 +39,12 @@ class GoldenGame:
 
 def planned(key: str, games: int = GAMES_PER_KEY) -> list[GoldenGame]:
     """The games of one key: deck i against deck i+1.. and style j against style j+1.., rotating."""
-    from tcgsim.agents import agent_names
+    from tcgsim.agents import SEARCH, agent_names
 
     decks = sorted(str(p.relative_to(REPO)) for p in (REPO / "decks" / key).iterdir()
                    if p.suffix in (".yaml", ".yml", ".txt"))
     styles = agent_names(key)
-    styles = [s for s in styles if s != "first"]
+    styles = [s for s in styles if s not in ("first", SEARCH)]  # search games are measured in docs/ai.md
     sizes = (2, 2, 2, 3, 4) if key == "eva" else (2,)
     out: list[GoldenGame] = []
     for i, players in zip(range(games), cycle(sizes), strict=False):

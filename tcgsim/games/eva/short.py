@@ -143,12 +143,16 @@ class ShortRules(ShortFields):
         else:
             self.to_act = 1 - seat
 
+    def _tempo_values(self, seat: int) -> tuple[float, ...]:
+        """The seat's figures in SHORT_TEMPO order (the tempo table at each turn's end; the search evaluation's
+        inputs at any time)."""
+        p = self.players[seat]
+        return (len(p.hand), len(p.deck), self.tally[seat], sum(self.down), sum(1 for g in self.group if g >= 0))
+
     def _end_turn(self) -> None:
         """EVA-SHORT-10, -11: spoken cards to the discard piles, refill to 6, swap who speaks first."""
         for seat in (0, 1):
-            p = self.players[seat]
-            values = (len(p.hand), len(p.deck), self.tally[seat], sum(self.down),
-                      sum(1 for g in self.group if g >= 0))
+            values = self._tempo_values(seat)
             self.tempo.append((self.turn, seat, values))
             if self.events is not None:
                 self.record("end", seat, "tempo", **dict(zip([m.name for m in SHORT_TEMPO], values, strict=True)))

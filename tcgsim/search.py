@@ -1,0 +1,102 @@
+"""A search player for every game, built once on the engine contract (docs/ai.md).
+
+Information-set search by determinization, as ensemble determinization does (Cowling, Ward and Powley, 2012, for
+Magic: The Gathering): each of `determinizations` samples deals the cards the searching player cannot see again at
+random, consistently with its view alone (`view.sample(rng)`, a function of the view and the generator, tested for
+every game), so it never reads the true hidden cards. In each sampled world every legal action is tried and played
+out by the game's scripted style for every seat (the default policy) until `horizon` turns have begun after the
+decision, then scored: the points the searcher got if the game ended, else the learned evaluation of the position
+(tcgsim.evaluation). The action with the best total over the ensemble is played.
+
+Two choices keep it cheap and sharp. All the actions of one world are played out with the same random seed
+(common random numbers), so their difference is the action's and not the luck of the draw: a one-world ensemble
+already ranks actions well. And a playout stops at the next turns' start, where the evaluation is most reliable,
+instead of running to the end of the game.
+
+The searcher's own legal actions do not depend on what it cannot see (the hidden-information test checks it for
+every game), so they are the same in every world. Everything random comes from the agent's own generator, so a
+game is replayable and the same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tcgsim.engine import Agent, State
+from tcgsim.stats import draw_share
+
+__all__ = ["DEFAULT_DETERMINIZATIONS", "SearchAgent", "SearchSettings", "parse_budget"]
+
+DEFAULT_DETERMINIZATIONS = 1  # sampled worlds per decision: what fits thousands of games (docs/ai.md measures it)
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard the search player thinks; `determinizations` is its budget (`--ai search:N`)."""
+
+    determinizations: int = DEFAULT_DETERMINIZATIONS
+    horizon: int = 2  # turns begun after the decision before the evaluation scores the playout
+    max_playout_decisions: int = 400  # a playout's safety net: no policy loops for ever inside one turn
+    margin: float = 0.05  # points per world by which an action must beat the scripted style's choice to replace it
+
+
+def parse_budget(text: str) -> int:
+    """The N of `search:N`: a whole number of sampled worlds per decision, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"the search budget {text!r} is not a whole number (say search:4)") from None
+    if value < 1:
+        raise ValueError(f"the search budget {value} must be 1 or more")
+    return value
+
+
+class SearchAgent:
+    """Ensemble determinization with the game's scripted style as the playout policy."""
+
+    def __init__(self, policy: Callable[[], Agent], evaluate: Callable[[State, int], float],
+                 settings: SearchSettings | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        budget = self.settings.determinizations
+        self.name = "search" if budget == DEFAULT_DETERMINIZATIONS else f"search:{budget}"
+        self._policy = policy
+        self._evaluate = evaluate
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        me = view.player
+        totals = [0.0] * len(legal)
+        for _ in range(self.settings.determinizations):
+            world = view.sample(rng)
+            seed = rng.getrandbits(64)  # one seed for every action of this world: common random numbers
+            for i, action in enumerate(legal):
+                trial = world.clone()
+                trial.apply(action)
+                totals[i] += self._playout(trial, me, random.Random(seed))
+        scripted = legal.index(self._policy().choose(view, legal, rng))
+        best = max(range(len(legal)), key=lambda i: (totals[i], i == scripted, -i))
+        if totals[best] - totals[scripted] <= self.settings.margin * self.settings.determinizations:
+            return legal[scripted]  # the style's own choice, unless the search finds a clearly better one
+        return legal[best]
+
+    def _playout(self, world: State, me: int, rng: random.Random) -> float:
+        """Play every seat with the scripted style until the game ends or `horizon` turns have begun; the points
+        `me` gets (win 1, loss 0, a draw its share) or, cut short, the evaluation's estimate of them."""
+        players = [self._policy() for _ in range(world.game.num_players)]
+        stop_turn = world.turn + self.settings.horizon
+        for _ in range(self.settings.max_playout_decisions):
+            if world.is_terminal or world.turn >= stop_turn:
+                break
+            seat = world.current_player
+            legal = world.legal_actions()
+            world.apply(legal[0] if len(legal) == 1 else players[seat].choose(world.view(seat), legal, rng))
+        outcome = world.outcome
+        if outcome is None:
+            return self._evaluate(world, me)
+        if outcome.winner is None:
+            return float(draw_share(world.game.num_players))
+        return 1.0 if outcome.winner == me else 0.0

@@ -1,0 +1,70 @@
+"""The search player's strength and cost against a scripted style, on the bundled decks (docs/ai.md):
+
+    python -m tests.strength GAME [--games N] [--agent search] [--against STYLE] [--players P] [--workers W]
+
+Games come in groups of P (one per seat of the searcher), all with one seed: in group g the searcher plays
+bundled deck g mod n and each opponent (the style, default the game's default style) the decks after it, and the
+searcher takes every seat once, so seat and deck effects cancel. Prints the searcher's points per game with its
+95% Wilson interval, and the time of its games against the time of the same games with the style in its seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from multiprocessing import Pool
+
+from tcgsim.agents import default_agent, make_agent
+from tcgsim.bench import bundled_decks
+from tcgsim.engine import play_game
+from tcgsim.games import get_game
+from tcgsim.stats import draw_share, wilson_interval
+
+SEED = 50_000
+
+
+def _one(job: tuple[str, str, str, int, int]) -> tuple[float, float, float]:
+    """(the searcher's points, seconds of its game, seconds of the same game with the style in its seat)."""
+    game, agent, against, players, i = job
+    cls = get_game(game).game_class()
+    decks = bundled_decks(game)
+    group, seat = divmod(i, players)
+    ours = [decks[(group + k) % len(decks)] for k in range(players)]
+    seated = ours[1:][:seat] + [ours[0]] + ours[1:][seat:]  # the searcher's deck at its seat, the others in order
+    times = []
+    points = 0.0
+    for who in (agent, against):
+        agents = [make_agent(game, against) for _ in range(players)]
+        agents[seat] = make_agent(game, who)
+        start = time.perf_counter()
+        result = play_game(cls(seated, SEED + group), agents)
+        times.append(time.perf_counter() - start)
+        if who == agent:
+            winner = result.outcome.winner
+            points = float(draw_share(players)) if winner is None else float(winner == seat)
+    return points, times[0], times[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--agent", default="search")
+    parser.add_argument("--against", default=None)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    against = args.against or default_agent(args.game)
+    jobs = [(args.game, args.agent, against, args.players, i) for i in range(args.games)]
+    with Pool(args.workers) as pool:
+        results = pool.map(_one, jobs, chunksize=2)
+    points = sum(r[0] for r in results)
+    lo, hi = wilson_interval(points, len(results))
+    cost = sum(r[1] for r in results) / sum(r[2] for r in results)
+    print(f"{args.game} ({args.players} players): {args.agent} vs {against}: {points:g} points in {len(results)} "
+          f"games = {points / len(results):.1%} (95% {lo:.1%}-{hi:.1%}); its games cost {cost:.0f}x the "
+          f"style's ({sum(r[1] for r in results) / len(results) * 1000:.0f} ms a game)")
+
+
+if __name__ == "__main__":
+    main()
