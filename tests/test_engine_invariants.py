@@ -78,7 +78,7 @@ def test_game_replays_from_seed_and_from_action_list(info) -> None:  # type: ign
         assert replayed.signature() == a.state.signature()
 
 
-def _left_behind(info, games: int = 4, every: int = 6) -> list:  # type: ignore[no-untyped-def,type-arg]
+def left_behind(info, games: int = 4, every: int = 6) -> list:  # type: ignore[no-untyped-def,type-arg]
     """Clones left behind every `every`-th action of random games (the setup's decisions included)."""
     out = []
     for seed in range(games):
@@ -107,7 +107,7 @@ def test_clones_share_the_generator_until_one_draws_and_stay_independent(info) -
     """Clones are cheap (engine.State.rng: the game's generator is shared until one copy draws) and exact: a draw
     in one copy never moves another's, a clone played to the end leaves its parent as it was, and the same moves
     from the same position end the same whichever copy plays them."""
-    for i, pos in enumerate(_left_behind(info)):
+    for i, pos in enumerate(left_behind(info)):
         before = pos.signature()
         twin, other = pos.clone(), pos.clone()
         assert twin._rng is pos._rng and twin.signature() == before

@@ -10,27 +10,12 @@ import random
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.engine import agent_rng
+from tcgsim.games import get_game
 from tcgsim.games.godzilla import ai
 from tcgsim.games.godzilla.cards import gz_cards
 from tcgsim.games.godzilla.effects import Verb
-from tcgsim.games.godzilla.game import GzGame, GzState
-
-
-def _positions(games: int = 6, every: int = 5) -> list[GzState]:
-    """Positions of random games (every `every`-th action, the setup's included), each a clone left behind."""
-    decks = bundled_decks("godzilla")
-    out: list[GzState] = []
-    for i in range(games):
-        state = GzGame([decks[i % len(decks)]] * 2, 300 + i).new_initial_state()
-        rng = random.Random(i)
-        n = 0
-        while not state.is_terminal:
-            if n % every == 0:
-                out.append(state.clone())
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            n += 1
-    return out
+from tcgsim.games.godzilla.game import GzGame
+from tests.test_engine_invariants import left_behind
 
 
 def test_facts_kept_for_one_decision_never_reach_the_next() -> None:
@@ -69,7 +54,7 @@ def test_the_card_judgement_tables_are_the_computation() -> None:
 
 
 def test_site_stats_are_the_three_site_stats() -> None:
-    for pos in _positions(games=2):
+    for pos in left_behind(get_game("godzilla"), games=2, every=5):
         for seat in (0, 1):
             view = pos.view(seat)
             for sv in view.sites(1 - seat):
@@ -78,7 +63,7 @@ def test_site_stats_are_the_three_site_stats() -> None:
 
 
 def test_mstats_are_the_three_mstats() -> None:
-    for pos in _positions(games=3):
+    for pos in left_behind(get_game("godzilla"), games=3, every=5):
         for seat in (0, 1):
             for m in pos.players[seat].mons:
                 assert pos.mstats(m) == tuple(pos.mstat(m, s) for s in ("power", "defense", "health"))
