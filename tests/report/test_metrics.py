@@ -220,10 +220,14 @@ def test_tempo_curves_read_in_chunks_are_pandas_bit_for_bit(seed: int) -> None:
     tempo = _random_tempo(seed)
     metrics = ["whole", "frac", "holes"]
     expected = _pandas_tempo(tempo, metrics, min_games=3)
-    for size in (len(tempo), 1000, 97, 1):
+    for size in (len(tempo), 1000, 97, 13):
         chunks = (tempo.iloc[i:i + size] for i in range(0, len(tempo), size))
         got = M.tempo_curves(chunks, metrics, min_games=3)
         pd.testing.assert_frame_equal(got[list(expected.columns)], expected, check_exact=True, check_dtype=False)
+    head = tempo.iloc[:600]  # one row a chunk, on a part of the table (a chunk costs the same whatever its size)
+    expected = _pandas_tempo(head, metrics, min_games=3)
+    got = M.tempo_curves((head.iloc[i:i + 1] for i in range(len(head))), metrics, min_games=3)
+    pd.testing.assert_frame_equal(got[list(expected.columns)], expected, check_exact=True, check_dtype=False)
 
 
 def test_card_stats_read_in_chunks_equal_the_whole_table() -> None:
@@ -245,10 +249,13 @@ def test_card_stats_read_in_chunks_equal_the_whole_table() -> None:
     cards = cards_frame(rows)
     n_players = pd.Series(rng.integers(2, 5, 300), index=range(300))
     whole = M.card_stats(cards, n_players, min_sample=5)
-    for size in (1000, 61, 1):
+    for size in (1000, 61, 7):
         chunked = M.card_stats((cards.iloc[i:i + size] for i in range(0, len(cards), size)), n_players,
                                min_sample=5)
         pd.testing.assert_frame_equal(chunked, whole, check_exact=True)
+    head = cards.iloc[:400]  # one row a chunk, on a part of the table (a chunk costs the same whatever its size)
+    single = M.card_stats((head.iloc[i:i + 1] for i in range(len(head))), n_players, min_sample=5)
+    pd.testing.assert_frame_equal(single, M.card_stats(head, n_players, min_sample=5), check_exact=True)
 
 
 # --- cards ----------------------------------------------------------------------------------------------------
