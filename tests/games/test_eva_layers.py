@@ -2,8 +2,9 @@
 import statement (under `if TYPE_CHECKING:` and inside functions too), and each import goes down the layers:
 
     actions, effects, state, rules, options  ->  cards  ->  fields (CityFields / EvaFields / ShortFields, the
-        EvaGameData / EvaShortGameData protocols)  ->  the rule-area mixins (setup, turn, talk, speak,
-        card_effects, counters, battle, hokan, short)  ->  view  ->  game, ai
+        EvaGameData / EvaShortGameData protocols), city_model (the players' model of the city)  ->  the
+        rule-area mixins (setup, turn, talk, speak, card_effects, counters, battle, hokan, short)  ->  view  ->
+        short_ai (the short rule's player)  ->  game, ai
 
 `python -m tests.import_graph tcgsim/games/eva` prints the circles if one comes back.
 """
@@ -22,9 +23,10 @@ PACKAGE = Path(eva.__file__).parent
 LAYERS: list[set[str]] = [
     {"__init__", "actions", "effects", "state", "rules", "options"},
     {"cards"},
-    {"fields"},
+    {"fields", "city_model"},
     {"setup", "turn", "talk", "speak", "card_effects", "counters", "battle", "hokan", "short"},
     {"view"},
+    {"short_ai"},  # the short rule's player, under the styles that tune it
     {"game", "ai"},  # side by side: the scripted players decide from the view, never from the game
 ]
 AREAS = 3

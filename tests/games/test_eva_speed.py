@@ -13,7 +13,7 @@ from typing import Any
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.engine import agent_rng
-from tcgsim.games.eva import ai
+from tcgsim.games.eva import ai, city_model, short_ai
 from tcgsim.games.eva.cards import Mark, can_reach, city, eva_cards, normalise_groups
 from tcgsim.games.eva.game import EvaGame, EvaShortGame
 from tcgsim.games.eva.view import EvaShortView, EvaView
@@ -63,19 +63,19 @@ def test_the_cached_city_tables_are_the_rules_of_grouping() -> None:
         normalise_groups(g)
         groups.add(tuple(g))
     for group in groups:
-        masks = ai.reach_masks(group)
+        masks = city_model.reach_masks(group)
         for c in range(6):
             for t in range(6):
                 assert bool(masks[c] >> t & 1) == can_reach(ADJ, group, c, t)
             out = list(group)
             out[c] = -1
             normalise_groups(out)
-            assert ai.leave_group(group, c) == tuple(out)
+            assert city_model.leave_group(group, c) == tuple(out)
         for down in ((False,) * 6, (True, False, False, True, False, False)):
             for kind, speaker, target in itertools.product(Mark, range(6), range(6)):
                 d, g2 = list(down), list(group)
-                (ai._hurt(d, g2, target) if kind is Mark.HURT else ai._seek(d, g2, speaker, target))
-                assert ai.serif_result(kind, speaker, target, down, group) == (tuple(d), tuple(g2))
+                (city_model._hurt(d, g2, target) if kind is Mark.HURT else city_model._seek(d, g2, speaker, target))
+                assert city_model.serif_result(kind, speaker, target, down, group) == (tuple(d), tuple(g2))
 
 
 def _reference_tables(ctx: Any) -> tuple[list[float], list[list[float]], list[list[list[float]]], list[float],
@@ -85,8 +85,8 @@ def _reference_tables(ctx: Any) -> tuple[list[float], list[list[float]], list[li
     marked = [[0.0] * 6 for _ in range(6)]
     both = [[[0.0] * 6 for _ in range(6)] for _ in range(6)]
     seen = len(ctx.opp_seen)
-    for cards, weight in ((ctx.opp_seen, 1.0 / (seen + ai.PRIOR)),
-                          (ctx.own_list, ai.PRIOR / (seen + ai.PRIOR) / max(1, len(ctx.own_list)))):
+    for cards, weight in ((ctx.opp_seen, 1.0 / (seen + short_ai.PRIOR)),
+                          (ctx.own_list, short_ai.PRIOR / (seen + short_ai.PRIOR) / max(1, len(ctx.own_list)))):
         for card in cards:
             c = card.serif_colour
             if not 0 <= c < 6:
@@ -113,20 +113,20 @@ def _reference_tables(ctx: Any) -> tuple[list[float], list[list[float]], list[li
 def test_the_short_players_cached_tables_are_the_card_by_card_sums() -> None:
     for view, _legal in _decisions("eva-short"):
         assert isinstance(view, EvaShortView)
-        ctx = ai._ShortCtx(ai.Seeker(), view)
+        ctx = short_ai._ShortCtx(ai.Seeker(), view)
         flag, marked, both, threat_seen, threat_prior = _reference_tables(ctx)
         cells = ctx.cells
         for c in range(6):
             assert cells[c] == flag[c]
-            assert cells[ai._THREAT + c] == threat_seen[c]
+            assert cells[short_ai._THREAT + c] == threat_seen[c]
             assert ctx.threat_prior[c] == threat_prior[c]
             for a in range(6):
-                assert cells[ai._MARKED + 6 * c + a] == marked[c][a]
+                assert cells[short_ai._MARKED + 6 * c + a] == marked[c][a]
                 for b in range(6):
-                    assert cells[ai._BOTH + 36 * c + 6 * a + b] == both[c][a][b]
+                    assert cells[short_ai._BOTH + 36 * c + 6 * a + b] == both[c][a][b]
         hurt = [[0.0] * 6 for _ in range(6)]
         seek = [[0.0] * 6 for _ in range(6)]
-        for cards, weight in ((ctx.cards.values(), 1.0), (view.deck_cards(), ai.DECK_LINE)):
+        for cards, weight in ((ctx.cards.values(), 1.0), (view.deck_cards(), short_ai.DECK_LINE)):
             for card in cards:
                 if 0 <= card.serif_colour < 6:
                     for kind, t in card.marks:
@@ -147,7 +147,7 @@ def _scores(ctx_of: Any, view: Any, legal: list[Any]) -> tuple[list[float], list
 
 def test_the_short_players_memos_do_not_change_a_score() -> None:
     for view, legal in _decisions("eva-short"):
-        forward, backward, fresh = _scores(lambda v: ai._ShortCtx(ai.Hurter(), v), view, legal)
+        forward, backward, fresh = _scores(lambda v: short_ai._ShortCtx(ai.Hurter(), v), view, legal)
         assert forward == backward == fresh
 
 
@@ -179,5 +179,5 @@ def test_the_standard_players_cached_positions_are_the_plain_scores() -> None:
         ctx = ai._Ctx(ai.Hurter(), view)
         assert ctx.base == _reference_position(ctx, ctx.down, ctx.group)
         for kind, speaker, target in itertools.product(Mark, range(6), range(6)):
-            down, group = ai.serif_result(kind, speaker, target, ctx.down, ctx.group)
+            down, group = city_model.serif_result(kind, speaker, target, ctx.down, ctx.group)
             assert ctx.position(down, group, None) == _reference_position(ctx, down, group)
