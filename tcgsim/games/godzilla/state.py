@@ -245,7 +245,7 @@ class GzStateFields:
     game: GzGameData
     cards: tuple[GzCard, ...]
     opts: GzOptions
-    rng: random.Random  # GzState.rng: a property over `_rng`, shared by clones until one draws (copy-on-write)
+    rng: random.Random  # engine.State.rng: a property over `_rng`, shared by clones until one draws (copy-on-write)
     _rng: random.Random
     _rng_shared: bool
     first: int
