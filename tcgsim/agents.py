@@ -15,7 +15,7 @@ from typing import Any
 from tcgsim.engine import Agent
 from tcgsim.games import get_game
 
-__all__ = ["RandomAgent", "FirstAgent", "make_agent", "agent_names", "default_agent", "UnknownAgent"]
+__all__ = ["RandomAgent", "SafeRandomAgent", "FirstAgent", "make_agent", "agent_names", "default_agent", "UnknownAgent"]
 
 
 class UnknownAgent(ValueError):
@@ -31,6 +31,31 @@ class RandomAgent:
         return legal[rng.randrange(len(legal))]
 
 
+class SafeRandomAgent:
+    """Uniform over the legal actions that do not lose the game at once (random if every one does).
+
+    The plain random baseline throws games away (in GODZILLA it closes its own last open base, an instant loss,
+    in about half its games), so "a style beats random" says little; beating this one says the style plays
+    better than chance, not merely that it does not resign. Whether an action loses at once is decided in a
+    world sampled from the player's view (`view.sample`), so it reads nothing its player cannot see."""
+
+    name = "safe-random"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        order = list(range(len(legal)))
+        rng.shuffle(order)
+        if len(legal) == 1:
+            return legal[0]
+        world = view.sample(rng)
+        for i in order:  # a random order, the first action that does not lose at once
+            trial = world.clone()
+            trial.apply(legal[i])
+            outcome = trial.outcome
+            if outcome is None or outcome.winner is None or outcome.winner == view.player:
+                return legal[i]
+        return legal[order[0]]
+
+
 class FirstAgent:
     """Always the first legal action: a fixed, cheap opponent for tests and benchmarks of the engine alone."""
 
@@ -40,7 +65,8 @@ class FirstAgent:
         return legal[0]
 
 
-GENERIC: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "first": FirstAgent}
+GENERIC: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "safe-random": SafeRandomAgent,
+                                           "first": FirstAgent}
 SEARCH = "search"  # the search player (tcgsim.search): `search`, or `search:N` for N sampled worlds a decision
 
 

@@ -44,7 +44,7 @@ def planned(key: str, games: int = GAMES_PER_KEY) -> list[GoldenGame]:
     decks = sorted(str(p.relative_to(REPO)) for p in (REPO / "decks" / key).iterdir()
                    if p.suffix in (".yaml", ".yml", ".txt"))
     styles = agent_names(key)
-    styles = [s for s in styles if s not in ("first", SEARCH)]  # search games are measured in docs/ai.md
+    styles = [s for s in styles if s not in ("first", "safe-random", SEARCH)]  # search, safe-random: docs/ai.md
     sizes = (2, 2, 2, 3, 4) if key == "eva" else (2,)
     out: list[GoldenGame] = []
     for i, players in zip(range(games), cycle(sizes), strict=False):
