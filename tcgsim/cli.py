@@ -230,10 +230,13 @@ def _decks_or_exit(paths: list[Path]) -> list[Any]:
         raise fail("fix the decks above first (tcgsim validate shows every problem)") from None
 
 
-def _agents_or_exit(game: str, names: list[str] | None, seats: int) -> list[Any]:
+def _agents_or_exit(game: str, names: list[str] | None, own: list[str | None]) -> list[Any]:
+    """--ai: one name for every seat or one per seat; without it, each seat's own choice (its deck's `ai:`),
+    else the game's default."""
     from tcgsim.agents import UnknownAgent, default_agent, make_agent
 
-    chosen = names or [default_agent(game)]
+    seats = len(own)
+    chosen = names or [o or default_agent(game) for o in own]
     if len(chosen) == 1:
         chosen = chosen * seats
     if len(chosen) != seats:
@@ -305,7 +308,7 @@ def play(
     cls = _game_class_or_exit(game_key)
     if not cls.min_players <= len(loaded) <= cls.max_players:
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
-    players = _agents_or_exit(game_key, ai, len(loaded))
+    players = _agents_or_exit(game_key, ai, [d.ai for d in loaded])
     options = _game_options_or_exit(game_key, option)
     result = play_game(cls(loaded, seed, options), players, record_events=True)
     names = {i: f"{d.name}, {a.name}" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
@@ -376,7 +379,7 @@ def bench(
     from tcgsim.machine import available_cores
 
     _game_class_or_exit(game)
-    agent = _agents_or_exit(game, [ai] if ai else None, 1)[0].name
+    agent = _agents_or_exit(game, [ai] if ai else None, [None])[0].name
     if workers > available_cores():  # more processes than cores measure nothing but contention
         typer.echo(f"tcgsim: note: --workers {workers} is more than the {available_cores()} cores here: using "
                    f"{available_cores()}", err=True)

@@ -21,7 +21,7 @@ What is read, and what is refused before anything is parsed:
 Counts follow one rule in both formats (`parse_count`): a whole number from 1 to MAX_COUNT written in decimal
 digits of any script (3, full-width ３); no sign, fraction, exponent, thousands separator or quotes.
 
-Plain text lists: `game: mana` (and `name:`, `plan:`) lines, headings, and card lines `3 Flame`, `3x Flame`,
+Plain text lists: `game: mana` (and `name:`, `plan:`, `ai:`) lines, headings, and card lines `3 Flame`, `3x Flame`,
 `Flame x3` or `Flame` (one copy). A line is a heading when, after NFKC normalisation (so full-width `＃ｍａｉｎ`
 reads as `#main`):
 
@@ -112,7 +112,7 @@ _SIDEBOARD_WORDS = frozenset({
     "sideboard", "side board", "side", "sb", "side deck", "sidedeck", "サイドボード", "サイド", "サイドデッキ",
     "maybeboard", "maybe board",
 })
-_META_KEYS = ("game", "name", "plan")
+_META_KEYS = ("game", "name", "plan", "ai")
 
 
 class DeckError(ValueError):
@@ -156,6 +156,8 @@ class Deck:
     section_lines: Mapping[str, int] = field(default_factory=dict)
     warnings: tuple[DeckError, ...] = ()  # things read and set aside (a sideboard): the deck is still valid
     sha256: str | None = None  # of the bytes read from the file (a run records it); None for a deck built in memory
+    ai: str | None = None  # the AI style the deck is played with unless the command line names one (`ai: raider`)
+    ai_line: int | None = None  # where `ai:` stands, for the message when the game has no such agent
 
     def entries(self, section: str) -> tuple[DeckEntry, ...]:
         return self.sections.get(section, ())
@@ -565,6 +567,7 @@ class _YamlDeckReader:
                                      line=game_line, code="DECK-GAME"))
         name = _default_name(self.path)
         plan: str | None = None
+        ai: tuple[str | None, int | None] = (None, None)
         sections: dict[str, tuple[DeckEntry, ...]] = {}
         section_lines: dict[str, int] = {}
         for key, (key_node, value_node) in pairs.items():
@@ -579,6 +582,8 @@ class _YamlDeckReader:
                     name = _default_name(self.path)
             elif key == "plan":
                 plan = self._scalar(value_node)
+            elif key == "ai":
+                ai = (self._scalar(value_node), line)
             elif key in SECTIONS[game]:
                 sections[key] = tuple(self._section(key, value_node))
                 section_lines[key] = line
@@ -587,7 +592,7 @@ class _YamlDeckReader:
             else:
                 self.found.add(_unknown_key_error(self.path, game, key, line))
         return Deck(self.path, game, name, plan, sections, tuple(self.found.problems), section_lines,
-                    tuple(self.found.warnings))
+                    tuple(self.found.warnings), ai=ai[0], ai_line=ai[1])
 
     def _yaml_error(self, exc: yaml.YAMLError, hint: str | None) -> DeckError:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -849,8 +854,8 @@ class _Block:
     cards: int = 0
 
 
-_META_LINE = re.compile(r"^\s*(?:#+|//)?\s*(game|name|plan)\s*:(.*)$", re.IGNORECASE)  # the value is stripped
-_META_START = re.compile(r"^\s*(?:#+|//)?\s*(game|name|plan)\s*:", re.IGNORECASE)
+_META_LINE = re.compile(r"^\s*(?:#+|//)?\s*(game|name|plan|ai)\s*:(.*)$", re.IGNORECASE)  # the value is stripped
+_META_START = re.compile(r"^\s*(?:#+|//)?\s*(game|name|plan|ai)\s*:", re.IGNORECASE)
 
 
 class _TextDeckReader:
@@ -905,8 +910,10 @@ class _TextDeckReader:
             self.found.add(too_long)
             name = _default_name(self.path)
         plan = meta["plan"][0] if "plan" in meta else None
+        ai, ai_line = meta.get("ai", (None, None))
         return Deck(self.path, game, name, plan, {k: tuple(v) for k, v in self.sections.items()},
-                    tuple(self.found.problems), self.section_lines, tuple(self.found.warnings))
+                    tuple(self.found.problems), self.section_lines, tuple(self.found.warnings), ai=ai,
+                    ai_line=ai_line)
 
     def _open(self, game: str, heading: _Heading, number: int) -> _Block:
         kind, key = _label_lookup(heading.label)

@@ -136,12 +136,25 @@ def _violation(problem: DeckError, severity: Severity = Severity.ERROR) -> Viola
     return Violation(problem.code, message, problem.card, problem.line, severity)
 
 
+def _check_ai(deck: Deck) -> Iterator[Violation]:
+    """`ai:` must name an agent of the deck's game (`tcgsim agents GAME`), or the deck could not be played."""
+    from tcgsim.agents import UnknownAgent, make_agent
+
+    if deck.ai is None:
+        return
+    try:
+        make_agent(deck.game, deck.ai)
+    except UnknownAgent as exc:
+        yield Violation("DECK-AI", str(exc), None, deck.ai_line)
+
+
 def validate_deck(deck: Deck, pool: CardPool | None = None) -> DeckReport:
     """Check one read deck against its game's construction rules; all problems at once."""
     info = get_game(deck.game)
     rules = rules_for(info.key)
     pool = pool or load_pool(info.key)
     errors: list[Violation] = [_violation(p) for p in deck.problems]
+    errors.extend(_check_ai(deck))
     errors.extend(_violation(w, Severity.WARNING) for w in deck.warnings)  # read and set aside: a sideboard
     rd, unknown = _resolve(deck, pool, rules.prefix)
     errors.extend(unknown)

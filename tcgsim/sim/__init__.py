@@ -229,9 +229,8 @@ def _keys(decks: Sequence[Deck]) -> list[str]:
 
 
 def _agents(game: str, decks: Sequence[Deck], keys: Sequence[str], ai: AiChoice) -> list[str]:
-    """One agent per deck from --ai: nothing (the game's default), one name (every deck), one per deck in
-    order, and/or DECK=AGENT entries (DECK a key, name or file stem)."""
-    default = default_agent(game)
+    """One agent per deck from --ai: nothing (each deck's own `ai:`, else the game's default), one name (every
+    deck), one per deck in order, and/or DECK=AGENT entries (DECK a key, name or file stem)."""
     if ai is None:
         plain: list[str] = []
         named: dict[str, str] = {}
@@ -245,7 +244,10 @@ def _agents(game: str, decks: Sequence[Deck], keys: Sequence[str], ai: AiChoice)
     if len(plain) > 1 and len(plain) != len(decks):
         raise SimError(f"--ai given {len(plain)} times for {len(decks)} decks: give one, one per deck, "
                        "or DECK=AGENT")
-    chosen = plain if len(plain) == len(decks) and plain else [plain[0] if plain else default] * len(decks)
+    if plain:
+        chosen = plain if len(plain) == len(decks) else plain * len(decks)
+    else:
+        chosen = [d.ai or default_agent(game) for d in decks]
     for target, agent in named.items():
         hits = [i for i, (d, k) in enumerate(zip(decks, keys, strict=True))
                 if target.strip() in (k, d.name, Path(d.path).stem)]
