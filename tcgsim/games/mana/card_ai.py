@@ -1,0 +1,365 @@
+"""The scripted Legend of Mana players' judgement of card uses (`CardJudgement`, a mixin of ai.ScriptedAgent):
+supports, artifacts and items used from hand, characters' abilities, items' techniques and supports in a battle
+window, cancels, and the picks a used card asks for (a card, a place). Moved out of ai.py as it was, so each
+module stays readable; ai.py keeps the styles and the play on the field (lands, monsters, battles)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tcgsim.games.mana import actions as A
+from tcgsim.games.mana.cards import Kind
+from tcgsim.games.mana.effects import Verb
+from tcgsim.games.mana.state import ChoiceKind
+from tcgsim.games.mana.view import ManaView
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+# Enum members bound to module names for the hot paths (as in ai.py: an Enum attribute costs about four globals).
+_ChoiceKind_BATTLE_WINDOW = ChoiceKind.BATTLE_WINDOW
+_ChoiceKind_CANCEL = ChoiceKind.CANCEL
+_Kind_ARTIFACT = Kind.ARTIFACT
+_Kind_CHARACTER = Kind.CHARACTER
+_Kind_ITEM = Kind.ITEM
+_Verb_ARRANGE_CHARACTER_DECK = Verb.ARRANGE_CHARACTER_DECK
+_Verb_BATTLE_FLAG = Verb.BATTLE_FLAG
+_Verb_BECOME_LAND = Verb.BECOME_LAND
+_Verb_DISABLE_MONSTER_SKILLS = Verb.DISABLE_MONSTER_SKILLS
+_Verb_DISCARD = Verb.DISCARD
+_Verb_DISCARD_HAND_DRAW = Verb.DISCARD_HAND_DRAW
+_Verb_DRAW = Verb.DRAW
+_Verb_DRAW_TO = Verb.DRAW_TO
+_Verb_DUEL = Verb.DUEL
+_Verb_FIRST_STRIKE = Verb.FIRST_STRIKE
+_Verb_FORCE_BATTLE = Verb.FORCE_BATTLE
+_Verb_GAIN_MANA = Verb.GAIN_MANA
+_Verb_LASTING = Verb.LASTING
+_Verb_LOSE_MANA = Verb.LOSE_MANA
+_Verb_MILL_CHOOSE = Verb.MILL_CHOOSE
+_Verb_MODIFY = Verb.MODIFY
+_Verb_MODIFY_TARGET = Verb.MODIFY_TARGET
+_Verb_MOVE_LAND = Verb.MOVE_LAND
+_Verb_OPEN_MONSTERS = Verb.OPEN_MONSTERS
+_Verb_RESHUFFLE_DRAW = Verb.RESHUFFLE_DRAW
+_Verb_RETURN_CHARACTER_FROM_DISCARD = Verb.RETURN_CHARACTER_FROM_DISCARD
+_Verb_RETURN_FROM_DISCARD = Verb.RETURN_FROM_DISCARD
+_Verb_RETURN_LAND_TO_HAND = Verb.RETURN_LAND_TO_HAND
+_Verb_SEARCH = Verb.SEARCH
+_Verb_STAND_IN = Verb.STAND_IN
+_Verb_TAP_CHARACTER = Verb.TAP_CHARACTER
+_Verb_TAP_OR_UNTAP = Verb.TAP_OR_UNTAP
+_Verb_TO_CHARACTER_DECK = Verb.TO_CHARACTER_DECK
+_Verb_TRASH_CHARACTER = Verb.TRASH_CHARACTER
+_Verb_TRASH_FROM_HAND = Verb.TRASH_FROM_HAND
+_Verb_TRASH_ITEM = Verb.TRASH_ITEM
+_Verb_TRASH_ITEMS = Verb.TRASH_ITEMS
+_Verb_TRASH_LAND = Verb.TRASH_LAND
+_Verb_TRASH_MISMATCHED = Verb.TRASH_MISMATCHED
+_Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
+_Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
+
+
+class CardJudgement:
+    """How much a player likes using a card or an ability, answering a card, or a pick a used card asks for. The
+    caches it reads are set up and cleared by ai.ScriptedAgent (`__init__`, `_begin`)."""
+
+    _available: int
+    _enemy_monsters: bool | None
+    _answers: tuple[Any, ...] | None
+    _answer_uids: tuple[int, ...]
+    _party_state: list[dict[int, bool] | None]
+    _mine: set[int] | None
+    _use_memo: dict[int, tuple[Any, ...]]
+    _use_facts: dict[int, tuple[Any, ...]]
+    _duels: dict[tuple[Any, ...], float]
+
+    if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
+        def _kills(self, monster_str: int, defs: Sequence[int]) -> int: ...
+
+    def _pass(self, view: ManaView, action: A.Pass) -> float:
+        return 0.0
+
+    def _use_card(self, view: ManaView, action: A.UseCard) -> float:
+        uid = action.card
+        memo = self._use_memo.get(uid)
+        if memo is None:  # what does not depend on the target, once per card and decision
+            facts = self._use_facts.get(uid)
+            if facts is None:
+                card = view.card(uid)
+                if card is None:
+                    return -1.0
+                fx = card.effects
+                effects = fx.main if card.kind is not _Kind_ARTIFACT else fx.artifact
+                cost = (card.cost or 0) if card.kind is not _Kind_CHARACTER else 0
+                facts = self._use_facts[uid] = (
+                    card, tuple((e, _CONSTANT_VALUES.get(e.verb)) for e in effects if e.verb not in _TARGETED),
+                    tuple(e for e in effects if e.verb in _TARGETED), cost)
+            card, untargeted, targeted, cost = facts
+            window = view.pending_kind()
+            fixed = 0.0
+            if window is None and card.kind is not _Kind_ITEM:
+                for e, constant in untargeted:  # as sum(): left to right
+                    fixed += constant if constant is not None else self._effect_value(view, e, action)
+            memo = self._use_memo[uid] = (card, window, fixed, targeted, cost)
+        card, window, fixed, targeted, cost = memo
+        if window is not None:
+            if window is _ChoiceKind_CANCEL:
+                return self._cancel_value(view)
+            if window is _ChoiceKind_BATTLE_WINDOW:
+                return self._battle_use(view, action, card)
+        if card.variable_cost:
+            cost = action.x
+        reserve = 0.0
+        if cost:  # _reserve, its usual answer first
+            available = self._available
+            if available < 0:
+                available = self._available = view.available(view.player)
+            if available - cost < 1:
+                reserve = self._reserve(view, cost)
+        if card.kind is _Kind_ITEM:  # equip before attacking: the better the fighter, the better
+            c = view.card(action.target)
+            return 2.5 + 0.2 * (c.str_ if c is not None else 0) - 0.1 * cost - reserve
+        if targeted:
+            if len(targeted) == 1:
+                value = fixed + self._effect_value(view, targeted[0], action)
+            else:
+                total = 0.0
+                for e in targeted:
+                    total += self._effect_value(view, e, action)
+                value = fixed + total
+        else:
+            value = fixed
+        return value - 0.15 * cost - reserve  # spent mana still counts toward 12: only this turn's budget shrinks
+
+    def _reserve(self, view: ManaView, cost: int) -> float:
+        """Keep 1 mana to let a party attack through while enemy monsters could attack next turn."""
+        if cost <= 0:
+            return 0.0
+        available = self._available
+        if available < 0:
+            available = self._available = view.available(view.player)
+        if available - cost >= 1:
+            return 0.0
+        threat = self._enemy_monsters
+        if threat is None:
+            enemy = 1 - view.player
+            threat = self._enemy_monsters = any(o == enemy for _w, o, _u, _up, _a in view.monsters())
+        return 3.0 if threat else 0.0
+
+    def _tapped(self, view: ManaView, seat: int) -> dict[int, bool]:
+        """Character uid -> tapped, for a party (once per decision)."""
+        found = self._party_state[seat]
+        if found is None:
+            found = self._party_state[seat] = dict(view.party(seat))
+        return found
+
+    def _my_party(self, view: ManaView) -> set[int]:
+        mine = self._mine
+        if mine is None:
+            mine = self._mine = {u for u, _t in view.party(view.player)}
+        return mine
+
+    def _effect_value(self, view: ManaView, e: Any, a: A.UseCard) -> float:
+        v = e.verb
+        constant = _CONSTANT_VALUES.get(v)
+        if constant is not None:
+            return constant
+        me = view.player
+        opp = 1 - me
+        if v is _Verb_DUEL:  # our fighter against their best answer: worth it when ours wins outright
+            answers = self._answers
+            if answers is None:  # parties are face up: every card is known
+                answers = self._answers = tuple(view.party_cards(opp))
+                self._answer_uids = tuple(u for u, _t in view.party(opp))
+            key = (a.target, self._answer_uids)
+            value = self._duels.get(key)
+            if value is None:  # printed values only: the same all game
+                fighter = view.card(a.target)
+                if fighter is None or not answers:
+                    return -1.0
+                safe = all(c.str_ < fighter.def_ for c in answers)
+                kills = sum(1 for c in answers if fighter.str_ >= c.def_)
+                value = self._duels[key] = (2.0 + 1.0 * kills / len(answers)) if safe else -1.0
+            return value
+        if v is _Verb_LASTING:
+            return self._lasting_value(view, e.flag)
+        if v is _Verb_TRASH_CHARACTER:
+            if a.target < 0:
+                return 1.0
+            c = view.card(a.target)
+            mine = a.target in self._my_party(view)
+            worth = 4.0 + 0.3 * ((c.str_ + c.def_) if c is not None else 4)
+            return -worth if mine else worth
+        if v in (_Verb_TRASH_MONSTER, _Verb_TRASH_LAND):
+            if not a.at:
+                return 1.0
+            w = a.at[0]
+            owner = next((o for where, o, _u, _f, _a in view.monsters() if where == w), None)
+            if v is _Verb_TRASH_LAND:
+                return 4.0 if w[0] == opp else -4.0
+            return 3.0 if owner == opp else -3.0
+        if v is _Verb_GAIN_MANA:
+            return 4.0 * e.amount
+        if v is _Verb_LOSE_MANA:  # mana is the score: each one lost counts
+            if e.who != "opponent":
+                return -2.5 * min(e.amount, sum(view.mana(me)))
+            pool = view.mana(opp)
+            return 2.0 * min(e.amount, pool[0] if e.pool == "available" else sum(pool))
+        if v in (_Verb_DRAW, _Verb_DRAW_TO, _Verb_RESHUFFLE_DRAW):
+            return 0.8 * max(1, e.count) - (1.0 if view.deck_size(me) < 8 else 0.0)
+        if v is _Verb_BECOME_LAND:
+            return 4.0
+        if v is _Verb_RETURN_LAND_TO_HAND:
+            return 3.0 if a.at and a.at[0][0] == opp else -3.0
+        if v is _Verb_TRASH_ITEMS:
+            items = view.items(opp)
+            theirs = sum(len(i) for i in items.values()) if a.target < 0 else len(items.get(a.target, []))
+            own = sum(len(i) for i in view.items(me).values()) if a.target < 0 else 0
+            return 2.0 * (theirs - own)
+        if v is _Verb_OPEN_MONSTERS:
+            return 1.0 * max(1, a.x or len(a.at)) if (a.at or a.x) else 0.5
+        if v is _Verb_TO_CHARACTER_DECK:
+            return 1.5 if a.target == opp else -1.0
+        if v is _Verb_TAP_CHARACTER or v is _Verb_UNTAP_CHARACTER or v is _Verb_TAP_OR_UNTAP:
+            mine = a.target in self._my_party(view)
+            tapped = self._tapped(view, me if mine else opp).get(a.target, False)
+            if mine:
+                return 1.0 if tapped else -1.0
+            return 1.0 if not tapped else -1.0
+        if v is _Verb_TRASH_FROM_HAND:
+            return 1.0 * max(1, e.count) if view.hand_size(opp) else -1.0
+        if v is _Verb_SEARCH or v is _Verb_RETURN_FROM_DISCARD or v is _Verb_RETURN_CHARACTER_FROM_DISCARD:
+            return 1.5
+        if v is _Verb_DISCARD:
+            return -0.7 * e.count
+        if v is _Verb_DISCARD_HAND_DRAW:
+            return 0.8 * (view.land_count(opp) - view.hand_size(me))
+        if v is _Verb_MOVE_LAND or v is _Verb_MILL_CHOOSE or v is _Verb_ARRANGE_CHARACTER_DECK:
+            return -0.5
+        if v is _Verb_FORCE_BATTLE:
+            return 0.2
+        if v is _Verb_TRASH_MISMATCHED:
+            return 1.5
+        return 0.3
+
+    def _lasting_value(self, view: ManaView, flag: str | None) -> float:
+        me = view.player
+        if flag == "free_open":
+            return 1.0 * sum(1 for _w, o, _u, up, _a in view.monsters() if o == me and not up)
+        if flag == "no_party_attacks":
+            return 1.5 * sum(1 for _w, o, _u, up, _a in view.monsters() if o != me and up)
+        if flag == "no_blocks":
+            return 0.8 * sum(1 for w, o, _u, _up, acted in view.monsters() if o == me and w[0] == me and not acted)
+        if flag in ("spoon", "bone", "brooch", "draw_on_trash"):
+            return 1.2
+        if flag == "recover_at_end":
+            return 0.5
+        return 0.3
+
+    def _cancel_value(self, view: ManaView) -> float:
+        """Keep a cancel for a threat: a land make that pays or nears their 9th land, a costly card."""
+        used = view.being_used()
+        if used is None:
+            return -1.0
+        seat, card, action = used
+        if type(action) is A.MakeLand:
+            gain = view.land_gain(action.card, (action.x, action.y)) if seat == view.player else card.base_mana
+            return 3.0 if gain >= 2 or view.land_count(seat) >= 6 else -1.0
+        cost = card.cost if card.cost is not None else action.x
+        return 3.0 if (cost or 0) >= 4 else -0.5
+
+    def _battle_use(self, view: ManaView, a: A.UseCard, card: Any) -> float:
+        """An in-battle support or technique: worth paying for when it wins the battle or saves a character."""
+        numbers = view.battle_numbers()
+        battle = view.battle()
+        if numbers is None or battle is None:
+            return -1.0
+        total, defs, m_str, m_def = numbers
+        chars_side = view.player != battle.monster_owner
+        if card.kind is _Kind_ITEM:
+            e = card.effects.techniques[a.x]
+            ds = e.str_ + (e.vs_str if e.vs is not None else 0) if e.verb is _Verb_MODIFY else 0
+            dd = e.def_ if e.verb is _Verb_MODIFY else 0
+            if e.verb is _Verb_FIRST_STRIKE or e.verb is _Verb_DISABLE_MONSTER_SKILLS:
+                ds = 1
+            cost = 0 if e.needs else e.cost
+            return self._swing(total, defs, m_str, m_def, ds, dd, 0, 0, chars_side, a.target, view) - 0.2 * cost
+        e = next((e for e in card.effects.battle), None)
+        if e is None:
+            return -1.0
+        cost = 0.2 * (card.cost or 0)
+        dies = total >= m_def
+        lost = self._kills(m_str, defs)
+        if e.verb is _Verb_MODIFY_TARGET:
+            if a.target == -2:
+                return self._swing(total, defs, m_str, m_def, 0, 0, e.str_, e.def_, chars_side, -1, view) - cost
+            mine = a.target in {u for u, _t in view.party(view.player)}
+            if not mine:
+                return -1.0
+            return self._swing(total, defs, m_str, m_def, e.str_, e.def_, 0, 0, chars_side, a.target, view) - cost
+        if e.verb is _Verb_BATTLE_FLAG:
+            if e.flag == "freeze" or e.flag == "draw":
+                return (3.0 if (lost if chars_side else dies) else -1.0) - cost
+            if e.flag == "prayer":
+                return (2.5 if dies else -1.0) - cost
+            if e.flag == "pokiehl":
+                where = battle.where
+                return (3.0 if chars_side and not dies and where is not None and where[0] != view.player
+                        else -1.0) - cost
+            if e.flag == "auction":
+                return 0.5 - cost
+        if e.verb is _Verb_STAND_IN:
+            return (3.0 if dies else -1.0) - cost
+        if e.verb is _Verb_TRASH_MONSTER:  # Shadole: a character for the monster, when one falls anyway
+            return (2.0 if chars_side and not dies and lost else -1.0) - cost
+        if e.verb is _Verb_TRASH_ITEM:
+            return 1.0 - cost
+        return -0.5
+
+    def _swing(self, total: int, defs: list[int], m_str: int, m_def: int, ds: int, dd: int, ms: int, md: int,
+               chars_side: bool, char: int, view: ManaView) -> float:
+        """How much a change of STR/DEF turns the battle our way (0 if it changes nothing)."""
+        before_kill = total >= m_def
+        before_lost = self._kills(m_str, defs)
+        new_defs = list(defs)
+        if dd and char >= 0 and defs:
+            new_defs[defs.index(min(defs))] += dd  # roughly: the weakest one is the one it saves
+        after_kill = total + ds >= m_def + md
+        after_lost = self._kills(max(0, m_str + ms), new_defs)
+        if chars_side:
+            gain = 5.0 * (after_kill - before_kill) + 3.0 * (before_lost - after_lost)
+        else:
+            gain = 5.0 * (before_kill - after_kill) + 3.0 * (after_lost - before_lost)
+        return gain if gain > 0 else -0.5
+
+    def _choose_card(self, view: ManaView, action: A.ChooseCard) -> float:
+        card = view.card(action.card)
+        if card is None:
+            return 0.0
+        return float(card.str_ + card.def_ + (card.base_mana * 2 if card.kind is _Kind_ARTIFACT else 0))
+
+    def _choose_place(self, view: ManaView, action: A.ChoosePlace) -> float:
+        st = view.monster_strength(action.at)
+        return float(sum(st)) if st is not None else 3.0
+
+
+# verbs whose value depends on the target the action names
+_TARGETED = frozenset({Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.RETURN_LAND_TO_HAND,
+                       Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS, Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER,
+                       Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.DUEL})
+
+# verbs _effect_value works out from the position, the action or the effect's numbers; every other verb has a
+# fixed value, in _CONSTANT_VALUES (0.3, the end of its chain, unless it names the verb)
+_VALUED = frozenset({
+    Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.GAIN_MANA, Verb.LOSE_MANA, Verb.DRAW,
+    Verb.DRAW_TO, Verb.RESHUFFLE_DRAW, Verb.RETURN_LAND_TO_HAND, Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS,
+    Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER, Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.TRASH_FROM_HAND,
+    Verb.DISCARD, Verb.DISCARD_HAND_DRAW, Verb.DUEL, Verb.LASTING,
+})
+_CONSTANT_VALUES: dict[Verb, float] = {
+    **{v: 0.3 for v in Verb if v not in _VALUED},
+    Verb.BECOME_LAND: 4.0, Verb.SEARCH: 1.5, Verb.RETURN_FROM_DISCARD: 1.5, Verb.RETURN_CHARACTER_FROM_DISCARD: 1.5,
+    Verb.MOVE_LAND: -0.5, Verb.MILL_CHOOSE: -0.5, Verb.ARRANGE_CHARACTER_DECK: -0.5, Verb.FORCE_BATTLE: 0.2,
+    Verb.TRASH_MISMATCHED: 1.5,
+}
