@@ -15,7 +15,8 @@ from typing import Any
 from tcgsim.engine import Agent
 from tcgsim.games import get_game
 
-__all__ = ["RandomAgent", "SafeRandomAgent", "FirstAgent", "make_agent", "agent_names", "default_agent", "UnknownAgent"]
+__all__ = ["RandomAgent", "SafeRandomAgent", "FirstAgent", "make_agent", "agent_names", "style_names", "default_agent",
+           "UnknownAgent"]
 
 
 class UnknownAgent(ValueError):
@@ -85,6 +86,11 @@ def _styles(game: str) -> tuple[dict[str, Callable[[], Agent]], str | None]:
         return {}, None
     module = info.module("ai")
     return dict(module.STYLES), str(module.DEFAULT_STYLE)
+
+
+def style_names(game: str) -> list[str]:
+    """The game's scripted styles (games/<game>/ai.py), in the order it lists them."""
+    return list(_styles(game)[0])
 
 
 def agent_names(game: str) -> list[str]:

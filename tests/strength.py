@@ -16,6 +16,7 @@ from multiprocessing import Pool
 
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
+from tcgsim.decks import Deck
 from tcgsim.engine import play_game
 from tcgsim.games import get_game
 from tcgsim.stats import draw_share, wilson_interval
@@ -23,26 +24,39 @@ from tcgsim.stats import draw_share, wilson_interval
 SEED = 50_000
 
 
-def _one(job: tuple[str, str, str, int, int]) -> tuple[float, float, float]:
-    """(the searcher's points, seconds of its game, seconds of the same game with the style in its seat)."""
-    game, agent, against, players, i = job
-    cls = get_game(game).game_class()
+def seating(game: str, players: int, i: int) -> tuple[list[Deck], int, int]:
+    """Game i of a strength run: the decks in seat order, the tested agent's seat, and the seed."""
     decks = bundled_decks(game)
     group, seat = divmod(i, players)
     ours = [decks[(group + k) % len(decks)] for k in range(players)]
-    seated = ours[1:][:seat] + [ours[0]] + ours[1:][seat:]  # the searcher's deck at its seat, the others in order
-    times = []
-    points = 0.0
-    for who in (agent, against):
-        agents = [make_agent(game, against) for _ in range(players)]
-        agents[seat] = make_agent(game, who)
-        start = time.perf_counter()
-        result = play_game(cls(seated, SEED + group), agents)
-        times.append(time.perf_counter() - start)
-        if who == agent:
-            winner = result.outcome.winner
-            points = float(draw_share(players)) if winner is None else float(winner == seat)
-    return points, times[0], times[1]
+    seated = ours[1:][:seat] + [ours[0]] + ours[1:][seat:]  # the tested deck at its seat, the others in order
+    return seated, seat, SEED + group
+
+
+def play_seated(game: str, agent: str, against: str, players: int, i: int) -> tuple[float, float]:
+    """(the points `agent` got in game i, the seconds the game took), every other seat played by `against`."""
+    cls = get_game(game).game_class()
+    decks, seat, seed = seating(game, players, i)
+    agents = [make_agent(game, against) for _ in range(players)]
+    agents[seat] = make_agent(game, agent)
+    start = time.perf_counter()
+    result = play_game(cls(decks, seed), agents)
+    seconds = time.perf_counter() - start
+    winner = result.outcome.winner
+    return (float(draw_share(players)) if winner is None else float(winner == seat)), seconds
+
+
+def points(game: str, agent: str, against: str, games: int, players: int = 2) -> float:
+    """The points `agent` gets over `games` games against `against` (one process: for tests)."""
+    return sum(play_seated(game, agent, against, players, i)[0] for i in range(games))
+
+
+def _one(job: tuple[str, str, str, int, int]) -> tuple[float, float, float]:
+    """(the tested agent's points, seconds of its game, seconds of the same game with `against` in its seat)."""
+    game, agent, against, players, i = job
+    ours, seconds = play_seated(game, agent, against, players, i)
+    _, theirs = play_seated(game, against, against, players, i)
+    return ours, seconds, theirs
 
 
 def main() -> None:
