@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcgsim.games.mana import actions as A
-from tcgsim.games.mana.card_ai import CardJudgement
+from tcgsim.games.mana.card_ai import CardJudgement, monster_value
 from tcgsim.games.mana.cards import Kind
+from tcgsim.games.mana.common import HAND_SIZE
 from tcgsim.games.mana.effects import Verb
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
 from tcgsim.games.mana.view import ManaView
@@ -90,6 +91,7 @@ class ScriptedAgent(CardJudgement):
         self._mine: set[int] | None = None  # our party's uids
         self._enemy_monsters: bool | None = None  # an enemy monster is on the field
         self._available = -1  # our available mana (-1: not looked at yet)
+        self._facedown_memo: tuple[int, list[tuple[int, float, tuple[int, int, int]]]] | None = None  # _facedown
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
         self._party_state: list[dict[int, bool] | None] = [None, None]
         self._answer_uids: tuple[int, ...] = ()
@@ -127,6 +129,7 @@ class ScriptedAgent(CardJudgement):
         self._mine = None
         self._enemy_monsters = None
         self._available = -1
+        self._facedown_memo = None
         self._answers = None
         self._party_state = [None, None]
         self._open_set = None
@@ -328,7 +331,7 @@ class ScriptedAgent(CardJudgement):
         sacrifice = self._sacrifice_cost(view, card) if facts[1] else 0.0
         if card.can_attack_party and self.party_attack_weight > 0 and self._acted(view, action.at) is False:
             return 0.5 + self.party_attack_weight * (1.0 if on_enemy_land else 0.6) \
-                - 0.5 * self._reserve(view, card.cost or 0) - sacrifice
+                - 0.5 * self._reserve(view, card.cost or 0, action.at) - sacrifice
         return -0.2 - sacrifice  # keep the bluff and the mana
 
     def _sacrifice_cost(self, view: ManaView, card: Any) -> float:
@@ -514,15 +517,42 @@ class ScriptedAgent(CardJudgement):
         card = view.card(action.card)
         if card is None:
             return -1.0
-        base = 1.0 + 0.1 * (card.str_ + card.def_)
+        base = monster_value(card)
         if card.effects.to_top_of_deck and self._doomed(view, card):
             return -1.0  # Succubus: killed, it comes back on top of our deck and costs us the next draw
         if action.open:
+            # paid now, out of the mana that must open our face-down monsters when they are attacked
+            reserve = self._reserve(view, self._open_cost(view, card))
             if not self.open_placement or _self_trashing(card) or (
                     card.open_condition is not None and not view.condition_met((card.open_condition,))):
-                return base - 1.5
-            return base + 0.3 - self._sacrifice_cost(view, card)
+                return base - 1.5 - reserve
+            return base + 0.3 - self._sacrifice_cost(view, card) - reserve
+        if self._unpaid(view, card) and view.hand_size(view.player) <= HAND_SIZE:
+            # No mana comes back before our next turn, so the first enemy attack opens it, we cannot pay, and it is
+            # trashed for nothing: keep it for a turn we can pay (unless the end phase would discard a card anyway)
+            return -base
         return base
+
+    def _open_cost(self, view: ManaView, card: Any) -> int:
+        """What opening one of our monsters costs, as far as we can see (the rule is monsters.py `open_cost`):
+        nothing while Lake Kilma's opening lasts, else its cost less our party's discounts (Matilda), never
+        below 1."""
+        cost: int = card.cost or 0
+        if cost <= 0 or view.lasting("free_open"):
+            return 0
+        if cost > 1:
+            for c in view.party_cards(view.player):
+                for kind, amount in c.effects.discount:
+                    if kind == "open":
+                        cost = max(1, cost - amount)
+        return cost
+
+    def _unpaid(self, view: ManaView, card: Any) -> bool:
+        """Would a face-down `card` placed now be one our mana cannot open when the enemy attacks it? Our
+        available mana stays as it is until our next start phase and pays for every face-down monster of ours
+        that gets attacked, those on the field first."""
+        cost = self._open_cost(view, card)
+        return cost > 0 and cost + self._facedown(view)[0] > view.available(view.player)
 
     def _doomed(self, view: ManaView, card: Any) -> bool:
         """Would the enemy party, untapped next turn, kill this monster on our land?"""

@@ -60,6 +60,12 @@ _Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
 _Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
 
 
+def monster_value(card: Any) -> float:
+    """What a monster card of ours is worth on the field before it acts (what a placement scores): more for a
+    stronger one."""
+    return 1.0 + 0.1 * (card.str_ + card.def_)
+
+
 class CardJudgement:
     """How much a player likes using a card or an ability, answering a card, or a pick a used card asks for. The
     caches it reads are set up and cleared by ai.ScriptedAgent (`__init__`, `_begin`)."""
@@ -73,9 +79,11 @@ class CardJudgement:
     _use_memo: dict[int, tuple[Any, ...]]
     _use_facts: dict[int, tuple[Any, ...]]
     _duels: dict[tuple[Any, ...], float]
+    _facedown_memo: tuple[int, list[tuple[int, float, tuple[int, int, int]]]] | None
 
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
         def _kills(self, monster_str: int, defs: Sequence[int]) -> int: ...
+        def _open_cost(self, view: ManaView, card: Any) -> int: ...
 
     def _pass(self, view: ManaView, action: A.Pass) -> float:
         return 0.0
@@ -115,7 +123,7 @@ class CardJudgement:
             available = self._available
             if available < 0:
                 available = self._available = view.available(view.player)
-            if available - cost < 1:
+            if available - cost < 1 or available - cost < self._facedown(view)[0]:
                 reserve = self._reserve(view, cost)
         if card.kind is _Kind_ITEM:  # equip before attacking: the better the fighter, the better
             c = view.card(action.target)
@@ -132,20 +140,54 @@ class CardJudgement:
             value = fixed
         return value - 0.15 * cost - reserve  # spent mana still counts toward 12: only this turn's budget shrinks
 
-    def _reserve(self, view: ManaView, cost: int) -> float:
-        """Keep 1 mana to let a party attack through while enemy monsters could attack next turn."""
+    def _reserve(self, view: ManaView, cost: int, opening: tuple[int, int, int] | None = None) -> float:
+        """What spending `cost` now risks until our next turn, when our mana comes back: 3 for leaving no mana to
+        let a party attack through while enemy monsters could attack, and the worth of each face-down monster of
+        ours it leaves us unable to open when the enemy attacks it (trashed for nothing; the cheapest are covered
+        first). `opening`: the face-down monster this cost opens (it needs no cover afterwards)."""
         if cost <= 0:
             return 0.0
         available = self._available
         if available < 0:
             available = self._available = view.available(view.player)
-        if available - cost >= 1:
+        left = available - cost
+        committed, facedown = self._facedown(view)
+        if left >= 1 and left >= committed:
             return 0.0
-        threat = self._enemy_monsters
-        if threat is None:
-            enemy = 1 - view.player
-            threat = self._enemy_monsters = any(o == enemy for _w, o, _u, _up, _a in view.monsters())
-        return 3.0 if threat else 0.0
+        risk = 0.0
+        if left < 1:
+            threat = self._enemy_monsters
+            if threat is None:
+                enemy = 1 - view.player
+                threat = self._enemy_monsters = any(o == enemy for _w, o, _u, _up, _a in view.monsters())
+            if threat:
+                risk = 3.0
+        for open_cost, worth, where in facedown:
+            if where == opening:
+                continue
+            if open_cost <= left:
+                left -= open_cost
+            else:
+                risk += worth
+        return risk
+
+    def _facedown(self, view: ManaView) -> tuple[int, list[tuple[int, float, tuple[int, int, int]]]]:
+        """(their open costs in all, [(open cost, worth, place)] cheapest first) of our face-down monsters on the
+        field: an enemy attack opens one, and we pay from the mana we keep (once per decision)."""
+        found = self._facedown_memo
+        if found is None:
+            me = view.player
+            out = []
+            for where, owner, uid, face_up, _acted in view.monsters():
+                if owner == me and not face_up and uid is not None:
+                    card = view.card(uid)
+                    if card is not None:
+                        cost = self._open_cost(view, card)
+                        if cost > 0:
+                            out.append((cost, monster_value(card), where))
+            out.sort()
+            found = self._facedown_memo = (sum(c for c, _w, _at in out), out)
+        return found
 
     def _tapped(self, view: ManaView, seat: int) -> dict[int, bool]:
         """Character uid -> tapped, for a party (once per decision)."""
