@@ -88,3 +88,79 @@ def test_few_monsters_are_trashed_for_an_unpaid_open_cost(style: str) -> None:
     failed = sum(1 for s in fixed_seed_games(style, 20) for e in s.events or ()
                  if e.kind == "open_failed" and e.data.get("reason") == "cost")
     assert failed / 20 < 1.5
+
+
+# --------------------------------------------------------------------------------------------- battle windows
+
+
+def window(state: ManaState, seat: int) -> ManaState:
+    """Play on until `seat` is asked in a battle window, the other side passing its windows."""
+    while state.pending and state.current_player != seat:
+        legal = state.legal_actions()
+        state.apply(A.Pass() if A.Pass() in legal else legal[0])
+    assert state.pending and state.current_player == seat and A.Pass() in state.legal_actions()
+    return state
+
+
+def attack(state: ManaState, at: tuple[int, int, int], *names: str) -> ManaState:
+    """The active player's characters `names` attack the monster at `at`."""
+    party = {state.cards[c.uid].name: c.uid for c in state.players[state.active].party}
+    state.apply(A.AttackMonster(at, tuple(party[n] for n in names)))
+    return state
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_no_str_for_a_sky_dragon_that_already_trashes_every_character(style: str) -> None:
+    """Sky Dragon deals its 3 to every character: Hero (DEF 2) and Heroine (DEF 3) both fall already. Counting its
+    damage as spent on the cheapest first, the old judgement saw Magnolia's Fire Stone (+3 STR) trash one more."""
+    s = position(active=1, p0_hand=["Magnolia's Fire Stone"], p0_lands={(0, 0): "Tome of Magic"}, p0_mana=(2, 0),
+                 monsters=[monster(0, (0, 0), "Sky Dragon", 0, face_up=True)])
+    s = window(attack(s, (0, 0, 0), "Hero", "Heroine"), 0)
+    assert choice(s, style) == A.Pass()
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_one_nouvelles_prayer_is_enough_for_a_battle(style: str) -> None:
+    """Our Sahagin falls to Hero and Heroine: the first Prayer brings it back to hand, a second does nothing."""
+    s = position(active=1, p0_hand=["Nouvelle's Prayer", "Nouvelle's Prayer"], p0_lands={(0, 0): "Stone Eye"},
+                 p0_mana=(2, 0), monsters=[monster(0, (0, 0), "Sahagin", 0, face_up=True)])
+    s = window(attack(s, (0, 0, 0), "Hero", "Heroine"), 0)
+    first = choice(s, style)
+    assert type(first) is A.UseCard
+    s.apply(first)
+    s = window(s, 0)
+    assert choice(s, style) == A.Pass()
+
+
+def _sword_attack(face_up: bool, target: str) -> ManaState:
+    s = position(p0_party=[("Heroine", False, ["Orichalcum Sword"]), "Hero", "Niccolo"], p0_mana=(2, 0),
+                 p1_lands={(0, 0): "Tome of Magic"}, p1_mana=(3, 0), monsters=[monster(1, (0, 0), target, 1, face_up)])
+    return window(attack(s, (1, 0, 0), "Heroine"), 0)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_bird_of_prey_saves_the_character_the_monster_would_trash(style: str) -> None:
+    """Lord of Jewels 999 (4/3) trashes Heroine (3/3) as she kills it; Bird of Prey (the monster's STR -2, 2 mana)
+    saves her. The old judgement did not read a technique that changes the monster."""
+    a = choice(_sword_attack(True, "Lord of Jewels 999"), style)
+    assert type(a) is A.UseCard and a.x == 1
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_triple_tiger_is_not_paid_for_against_a_monster_that_was_face_down(style: str) -> None:
+    """Triple Tiger (STR+2) works only against a monster face up when the battle began; Narcissos was opened by the
+    attack. The old judgement ignored the condition and paid for it; Bird of Prey is what saves Heroine."""
+    a = choice(_sword_attack(False, "Narcissos"), style)
+    assert type(a) is A.UseCard and a.x == 1
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_shadole_takes_a_character_with_a_monster_that_falls_anyway(style: str) -> None:
+    """Heroine and Niccolo kill our Sahagin (2/2) and lose nobody: Shadole's Invitation to Death (the monster and
+    one character of the battle) makes them lose one. The old judgement used it only on the characters' side."""
+    s = position(active=1, p0_hand=["Shadole's Invitation to Death"], p0_party=["Lisa", "Hero", "Heroine"],
+                 p0_lands={(0, 0): "Stone Eye"}, p0_mana=(1, 0),
+                 monsters=[monster(0, (0, 0), "Sahagin", 0, face_up=True)])
+    s = window(attack(s, (0, 0, 0), "Heroine", "Niccolo"), 0)
+    a = choice(s, style)
+    assert type(a) is A.UseCard and s.cards[a.card].name == "Shadole's Invitation to Death"

@@ -13,8 +13,8 @@ back on top of our deck and eats the next draw.
 
 The scoring runs for every legal action of every decision, so it is written for speed: what holds for a whole
 decision or a whole game is worked out once (see `_begin`), and `choose` scores the many character attacks inline.
-Card uses (supports, artifacts, items, techniques, abilities, cancels) are judged in card_ai.py (`CardJudgement`,
-which `ScriptedAgent` inherits).
+Card uses (supports, artifacts, items, abilities, cancels) are judged in card_ai.py (`CardJudgement`), supports
+and techniques in a battle window in battle_ai.py (`BattleJudgement`); `ScriptedAgent` inherits both.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcgsim.games.mana import actions as A
+from tcgsim.games.mana.battle_ai import BattleJudgement, deals_to_each
 from tcgsim.games.mana.card_ai import CardJudgement, monster_value
 from tcgsim.games.mana.cards import Kind
 from tcgsim.games.mana.common import HAND_SIZE
@@ -48,6 +49,7 @@ _KILLS_STR = 32  # a group's kills are remembered for monster STR 0..31 (higher 
 # a group of attackers: STR, DEFs (cheapest first), Larc among them, Princess Pearl among them, 0.3 a head, and
 # `_kills_in_order` of it by monster STR below _KILLS_STR (-1: not counted yet; filled as attacks are scored)
 _Group = tuple[int, tuple[int, ...], bool, bool, float, list[int]]
+_Special = tuple[bool, int, bool]  # what `_special` finds of a monster's battle skills
 
 
 def _kills_in_order(m_str: int, defs: Sequence[int]) -> int:
@@ -64,7 +66,7 @@ def _kills_in_order(m_str: int, defs: Sequence[int]) -> int:
     return lost
 
 
-class ScriptedAgent(CardJudgement):
+class ScriptedAgent(CardJudgement, BattleJudgement):
     """The shared judgement; styles tune the weights."""
 
     name: ClassVar[str] = "scripted"
@@ -92,6 +94,7 @@ class ScriptedAgent(CardJudgement):
         self._enemy_monsters: bool | None = None  # an enemy monster is on the field
         self._available = -1  # our available mana (-1: not looked at yet)
         self._facedown_memo: tuple[int, list[tuple[int, float, tuple[int, int, int]]]] | None = None  # _facedown
+        self._public: Any = None  # the public battle (battle_ai `_public_battle`), read when a card needs it
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
         self._party_state: list[dict[int, bool] | None] = [None, None]
         self._answer_uids: tuple[int, ...] = ()
@@ -130,6 +133,7 @@ class ScriptedAgent(CardJudgement):
         self._enemy_monsters = None
         self._available = -1
         self._facedown_memo = None
+        self._public = None
         self._answers = None
         self._party_state = [None, None]
         self._open_set = None
@@ -147,14 +151,14 @@ class ScriptedAgent(CardJudgement):
         self._begin(view)
         scorers = _SCORERS
         attack = A.AttackMonster
-        targets: dict[tuple[int, int, int], tuple[int, int, float, float, tuple[bool, int] | None]] = {}
+        targets: dict[tuple[int, int, int], tuple[int, int, float, float, _Special | None]] = {}
         groups = self._groups
         scores: list[float] = []
         append = scores.append
         last_at: Any = None
         m_str = m_def = 0
         worth = abyss = 0.0
-        special: tuple[bool, int] | None = None
+        special: _Special | None = None
         for a in legal:
             t = type(a)
             if t is not attack:
@@ -209,7 +213,7 @@ class ScriptedAgent(CardJudgement):
         return best[rng.randrange(len(best))]
 
     def _attack_target(self, view: ManaView, at: tuple[int, int, int]
-                       ) -> tuple[int, int, float, float, tuple[bool, int] | None]:
+                       ) -> tuple[int, int, float, float, _Special | None]:
         """(STR, DEF, worth, NaN: Larc's bonus not worked out, `_special` of its card) of the monster at `at` for a
         character attack: `_monster_strength` and `_monster_worth` in one look at the square."""
         key = (at, _BattleKind_CHARACTER_ATTACK)
@@ -234,18 +238,19 @@ class ScriptedAgent(CardJudgement):
         return strength[0], strength[1], worth, _NAN, special
 
     @staticmethod
-    def _fight(m_str: int, m_def: int, stats: Sequence[tuple[int, int]], special: tuple[bool, int]
-               ) -> tuple[bool, int]:
+    def _fight(m_str: int, m_def: int, stats: Sequence[tuple[int, int]], special: _Special) -> tuple[bool, int]:
         """(the characters kill the monster, how many of them it kills) against a monster that strikes first
-        (those it kills deal no damage) or lowers its opponents' STR; its side kills the cheapest first."""
-        first, minus = special
+        (those it kills deal no damage), lowers its opponents' STR, or deals its STR to each of them (Sky
+        Dragon); else its side spends its STR on the cheapest first."""
+        first, minus, each = special
         pairs = sorted(((d, -max(0, s + minus)) for s, d in stats))  # equal DEF: the stronger one falls first
         left = m_str
         killing = m_str > 0
         lost = dealt = 0
         for d, neg in pairs:
             if killing and left >= d:
-                left -= d
+                if not each:
+                    left -= d
                 lost += 1
                 if first:
                     continue
@@ -682,15 +687,17 @@ def _self_trashing(card: Any) -> bool:
     return any(e.verb is Verb.TRASH_SELF and e.cond is None for e in card.effects.on_open)
 
 
-def _special(card: Any) -> tuple[bool, int] | None:
-    """(strikes first, STR change of its opponents) of a known monster that has either skill (Akravator, Malboro),
-    else None: what the plain count of a fight leaves out."""
+def _special(card: Any) -> _Special | None:
+    """(strikes first, STR change of its opponents, deals its STR to each of them) of a known monster that has one
+    of these skills (Akravator, Malboro, Sky Dragon), else None: what the plain count of a fight leaves out."""
     if card is None:
         return None
     minus = sum(e.str_ for e in card.effects.battle if e.verb is Verb.MODIFY_OPPONENTS)
-    if card.effects.first_strike or minus:
-        return card.effects.first_strike, minus
+    each = deals_to_each(card) > 0
+    if card.effects.first_strike or minus or each:
+        return card.effects.first_strike, minus, each
     return None
+
 
 # actions scored 0.0 whatever the position: ending a phase, passing (their scorers return 0.0)
 _ENDINGS = frozenset({A.EndMain, A.EndPlacement, A.Pass})

@@ -23,22 +23,17 @@ _Kind_ARTIFACT = Kind.ARTIFACT
 _Kind_CHARACTER = Kind.CHARACTER
 _Kind_ITEM = Kind.ITEM
 _Verb_ARRANGE_CHARACTER_DECK = Verb.ARRANGE_CHARACTER_DECK
-_Verb_BATTLE_FLAG = Verb.BATTLE_FLAG
 _Verb_BECOME_LAND = Verb.BECOME_LAND
-_Verb_DISABLE_MONSTER_SKILLS = Verb.DISABLE_MONSTER_SKILLS
 _Verb_DISCARD = Verb.DISCARD
 _Verb_DISCARD_HAND_DRAW = Verb.DISCARD_HAND_DRAW
 _Verb_DRAW = Verb.DRAW
 _Verb_DRAW_TO = Verb.DRAW_TO
 _Verb_DUEL = Verb.DUEL
-_Verb_FIRST_STRIKE = Verb.FIRST_STRIKE
 _Verb_FORCE_BATTLE = Verb.FORCE_BATTLE
 _Verb_GAIN_MANA = Verb.GAIN_MANA
 _Verb_LASTING = Verb.LASTING
 _Verb_LOSE_MANA = Verb.LOSE_MANA
 _Verb_MILL_CHOOSE = Verb.MILL_CHOOSE
-_Verb_MODIFY = Verb.MODIFY
-_Verb_MODIFY_TARGET = Verb.MODIFY_TARGET
 _Verb_MOVE_LAND = Verb.MOVE_LAND
 _Verb_OPEN_MONSTERS = Verb.OPEN_MONSTERS
 _Verb_RESHUFFLE_DRAW = Verb.RESHUFFLE_DRAW
@@ -46,13 +41,11 @@ _Verb_RETURN_CHARACTER_FROM_DISCARD = Verb.RETURN_CHARACTER_FROM_DISCARD
 _Verb_RETURN_FROM_DISCARD = Verb.RETURN_FROM_DISCARD
 _Verb_RETURN_LAND_TO_HAND = Verb.RETURN_LAND_TO_HAND
 _Verb_SEARCH = Verb.SEARCH
-_Verb_STAND_IN = Verb.STAND_IN
 _Verb_TAP_CHARACTER = Verb.TAP_CHARACTER
 _Verb_TAP_OR_UNTAP = Verb.TAP_OR_UNTAP
 _Verb_TO_CHARACTER_DECK = Verb.TO_CHARACTER_DECK
 _Verb_TRASH_CHARACTER = Verb.TRASH_CHARACTER
 _Verb_TRASH_FROM_HAND = Verb.TRASH_FROM_HAND
-_Verb_TRASH_ITEM = Verb.TRASH_ITEM
 _Verb_TRASH_ITEMS = Verb.TRASH_ITEMS
 _Verb_TRASH_LAND = Verb.TRASH_LAND
 _Verb_TRASH_MISMATCHED = Verb.TRASH_MISMATCHED
@@ -84,6 +77,7 @@ class CardJudgement:
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
         def _kills(self, monster_str: int, defs: Sequence[int]) -> int: ...
         def _open_cost(self, view: ManaView, card: Any) -> int: ...
+        def _battle_use(self, view: ManaView, a: A.UseCard, card: Any) -> float: ...  # battle_ai.BattleJudgement
 
     def _pass(self, view: ManaView, action: A.Pass) -> float:
         return 0.0
@@ -310,70 +304,6 @@ class CardJudgement:
             return 3.0 if gain >= 2 or view.land_count(seat) >= 6 else -1.0
         cost = card.cost if card.cost is not None else action.x
         return 3.0 if (cost or 0) >= 4 else -0.5
-
-    def _battle_use(self, view: ManaView, a: A.UseCard, card: Any) -> float:
-        """An in-battle support or technique: worth paying for when it wins the battle or saves a character."""
-        numbers = view.battle_numbers()
-        battle = view.battle()
-        if numbers is None or battle is None:
-            return -1.0
-        total, defs, m_str, m_def = numbers
-        chars_side = view.player != battle.monster_owner
-        if card.kind is _Kind_ITEM:
-            e = card.effects.techniques[a.x]
-            ds = e.str_ + (e.vs_str if e.vs is not None else 0) if e.verb is _Verb_MODIFY else 0
-            dd = e.def_ if e.verb is _Verb_MODIFY else 0
-            if e.verb is _Verb_FIRST_STRIKE or e.verb is _Verb_DISABLE_MONSTER_SKILLS:
-                ds = 1
-            cost = 0 if e.needs else e.cost
-            return self._swing(total, defs, m_str, m_def, ds, dd, 0, 0, chars_side, a.target, view) - 0.2 * cost
-        e = next((e for e in card.effects.battle), None)
-        if e is None:
-            return -1.0
-        cost = 0.2 * (card.cost or 0)
-        dies = total >= m_def
-        lost = self._kills(m_str, defs)
-        if e.verb is _Verb_MODIFY_TARGET:
-            if a.target == -2:
-                return self._swing(total, defs, m_str, m_def, 0, 0, e.str_, e.def_, chars_side, -1, view) - cost
-            mine = a.target in {u for u, _t in view.party(view.player)}
-            if not mine:
-                return -1.0
-            return self._swing(total, defs, m_str, m_def, e.str_, e.def_, 0, 0, chars_side, a.target, view) - cost
-        if e.verb is _Verb_BATTLE_FLAG:
-            if e.flag == "freeze" or e.flag == "draw":
-                return (3.0 if (lost if chars_side else dies) else -1.0) - cost
-            if e.flag == "prayer":
-                return (2.5 if dies else -1.0) - cost
-            if e.flag == "pokiehl":
-                where = battle.where
-                return (3.0 if chars_side and not dies and where is not None and where[0] != view.player
-                        else -1.0) - cost
-            if e.flag == "auction":
-                return 0.5 - cost
-        if e.verb is _Verb_STAND_IN:
-            return (3.0 if dies else -1.0) - cost
-        if e.verb is _Verb_TRASH_MONSTER:  # Shadole: a character for the monster, when one falls anyway
-            return (2.0 if chars_side and not dies and lost else -1.0) - cost
-        if e.verb is _Verb_TRASH_ITEM:
-            return 1.0 - cost
-        return -0.5
-
-    def _swing(self, total: int, defs: list[int], m_str: int, m_def: int, ds: int, dd: int, ms: int, md: int,
-               chars_side: bool, char: int, view: ManaView) -> float:
-        """How much a change of STR/DEF turns the battle our way (0 if it changes nothing)."""
-        before_kill = total >= m_def
-        before_lost = self._kills(m_str, defs)
-        new_defs = list(defs)
-        if dd and char >= 0 and defs:
-            new_defs[defs.index(min(defs))] += dd  # roughly: the weakest one is the one it saves
-        after_kill = total + ds >= m_def + md
-        after_lost = self._kills(max(0, m_str + ms), new_defs)
-        if chars_side:
-            gain = 5.0 * (after_kill - before_kill) + 3.0 * (before_lost - after_lost)
-        else:
-            gain = 5.0 * (before_kill - after_kill) + 3.0 * (after_lost - before_lost)
-        return gain if gain > 0 else -0.5
 
     def _choose_card(self, view: ManaView, action: A.ChooseCard) -> float:
         card = view.card(action.card)
