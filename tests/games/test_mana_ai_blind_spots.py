@@ -164,3 +164,19 @@ def test_shadole_takes_a_character_with_a_monster_that_falls_anyway(style: str) 
     s = window(attack(s, (0, 0, 0), "Heroine", "Niccolo"), 0)
     a = choice(s, style)
     assert type(a) is A.UseCard and s.cards[a.card].name == "Shadole's Invitation to Death"
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_an_attack_counts_the_str_its_items_techniques_add(style: str) -> None:
+    """Heroine (STR 3) cannot kill Polter Box (DEF 4) alone, but her Beiser Drum's Wood Spikes (STR+2, free on a
+    wood land) can. The old judgement counted printed STR only, so an item's technique never made an attack."""
+    s = position(p0_party=[("Heroine", False, ["Beiser Drum"]), ("Gilbert", True), ("Lisa", True)],
+                 p0_lands={(0, 0): "Green Cane"}, p1_lands={(0, 0): "Tome of Magic"},
+                 monsters=[monster(1, (0, 0), "Polter Box", 1, face_up=True)])
+    s.players[0].land_made = True  # nothing else to do this main phase
+    a = choice(s, style)
+    assert type(a) is A.AttackMonster and a.at == (1, 0, 0)
+    s.apply(a)
+    s = window(s, 0)
+    used = choice(s, style)
+    assert type(used) is A.UseCard and s.cards[used.card].name == "Beiser Drum"

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.battle_ai import BattleJudgement, deals_to_each
 from tcgsim.games.mana.card_ai import CardJudgement, monster_value
-from tcgsim.games.mana.cards import Kind
+from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, Kind
 from tcgsim.games.mana.common import HAND_SIZE
 from tcgsim.games.mana.effects import Verb
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
@@ -43,6 +43,8 @@ _ChoiceKind_TAP_CHARACTER = ChoiceKind.TAP_CHARACTER
 _Kind_ARTIFACT = Kind.ARTIFACT
 _Kind_ITEM = Kind.ITEM
 _Kind_SUPPORT = Kind.SUPPORT
+_Verb_MODIFY = Verb.MODIFY
+_Verb_NO_TECHNIQUES = Verb.NO_TECHNIQUES
 _Verb_TRASH_LAND_IF_KILLED = Verb.TRASH_LAND_IF_KILLED
 UNKNOWN_MONSTER = (3, 3)  # what a face-down enemy monster is assumed to be: about the set's average
 _KILLS_STR = 32  # a group's kills are remembered for monster STR 0..31 (higher is counted each time)
@@ -95,6 +97,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
         self._available = -1  # our available mana (-1: not looked at yet)
         self._facedown_memo: tuple[int, list[tuple[int, float, tuple[int, int, int]]]] | None = None  # _facedown
         self._public: Any = None  # the public battle (battle_ai `_public_battle`), read when a card needs it
+        self._reach_memo: dict[tuple[int, ...], tuple[int, float]] = {}  # `_reach` by group
+        self._items_memo: dict[int, list[int]] | None = None  # `_items`
+        self._armed: bool | None = None  # some character of ours carries an item (None: not looked at yet)
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
         self._party_state: list[dict[int, bool] | None] = [None, None]
         self._answer_uids: tuple[int, ...] = ()
@@ -134,6 +139,10 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
         self._available = -1
         self._facedown_memo = None
         self._public = None
+        self._items_memo = None
+        self._armed = None
+        if self._reach_memo:
+            self._reach_memo.clear()
         self._answers = None
         self._party_state = [None, None]
         self._open_set = None
@@ -177,15 +186,21 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
             if group is None:
                 group = self._group(view, chars)
             total, defs, larc, pearl, crowd, kills = group
+            spent = 0.0
             if special is not None and not pearl:  # a monster that strikes first or weakens its opponents (rare)
                 kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
                 if not kill:
                     append(-1.0)
                     continue
-            elif total < m_def:
-                append(-1.0)
-                continue
             else:
+                if total < m_def:  # a kill only if our items' techniques add enough (rare: worked out then)
+                    if self._armed is False:
+                        append(-1.0)
+                        continue
+                    more, spent = self._reach(view, chars, at)
+                    if total + more < m_def:
+                        append(-1.0)
+                        continue
                 lost = kills[m_str] if m_str < _KILLS_STR else -1
                 if lost < 0:
                     lost = _kills_in_order(m_str, defs)
@@ -199,6 +214,8 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
                 value = (worth - costs[lost]) - crowd - 0.5
             else:
                 value = worth - crowd - 0.5
+            if spent:
+                value -= spent
             if larc:
                 if abyss != abyss:  # not worked out yet for this monster
                     abyss = self._abyss(view, at)
@@ -277,6 +294,72 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
         group = self._groups[chars] = (total, tuple(defs), self._abyss_of(view, chars), self._pearl(view, chars),
                                        0.3 * len(defs), [-1] * _KILLS_STR)
         return group
+
+    def _reach(self, view: ManaView, chars: tuple[int, ...], at: tuple[int, int, int]) -> tuple[int, float]:
+        """(STR, what paying for it is worth) the techniques of these characters' items can add in a battle with
+        the monster at `at`: for each item, its strongest technique that adds STR with no condition, an
+        instrument's when our lands meet its attribute icons (free), another's when our mana pays for them all
+        (0.2 a mana, as battle_ai charges a use); nothing against a monster that turns techniques off (Fullmetal
+        Haggar). Once per group and decision."""
+        found = self._reach_memo.get(chars)
+        if found is None:
+            found = (0, 0.0)
+            monster = view.monster_card(at)
+            items = self._items(view)
+            if items and not (monster is not None and monster.effects.disables_battle_skills):
+                more = cost = 0
+                for u in chars:
+                    c = view.card(u)
+                    if c is None or any(e.verb is _Verb_NO_TECHNIQUES for e in c.effects.battle):
+                        continue
+                    for item in items.get(u, ()):
+                        best = (0, 0)
+                        card = view.card(item)
+                        for e in card.effects.techniques if card is not None else ():
+                            if e.verb is not _Verb_MODIFY or e.cond is not None or e.str_ <= best[0]:
+                                continue
+                            if e.needs:
+                                if view.condition_met(_icons(e.needs)):
+                                    best = (e.str_, 0)
+                            elif e.cost <= view.available(view.player):
+                                best = (e.str_, e.cost)
+                        more += best[0]
+                        cost += best[1]
+                if cost > view.available(view.player):  # not all of them at once: the free ones only
+                    more, cost = self._reach_free(view, chars, items), 0
+                found = (more, 0.2 * cost)
+            self._reach_memo[chars] = found
+        return found
+
+    def _reach_free(self, view: ManaView, chars: tuple[int, ...], items: dict[int, list[int]]) -> int:
+        """The STR the free techniques (instruments whose icons our lands meet) of these characters add."""
+        more = 0
+        for u in chars:
+            best = 0
+            for item in items.get(u, ()):
+                card = view.card(item)
+                for e in card.effects.techniques if card is not None else ():
+                    if e.verb is _Verb_MODIFY and e.cond is None and e.needs and e.str_ > best \
+                            and view.condition_met(_icons(e.needs)):
+                        best = e.str_
+            more += best
+        return more
+
+    def _items(self, view: ManaView) -> dict[int, list[int]]:
+        """Our characters' items, by character (once per decision); sets `_armed` (False: none at all)."""
+        found = self._items_memo
+        if found is None:
+            found = self._items_memo = {u: i for u, i in view.items(view.player).items() if i}
+            self._armed = bool(found)
+        return found
+
+    def _kills_with_techniques(self, view: ManaView, chars: tuple[int, ...], total: int, m_def: int,
+                               at: tuple[int, int, int]) -> tuple[bool, float]:
+        """(these characters kill a monster of DEF `m_def`, what the techniques it takes cost us)."""
+        if total >= m_def:
+            return True, 0.0
+        more, spent = self._reach(view, chars, at)
+        return (True, spent) if total + more >= m_def else (False, 0.0)
 
     # --------------------------------------------------------------------------------------------- scoring
 
@@ -420,10 +503,14 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
             kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
             if not kill:
                 return -1.0
-        elif total < m_def:
-            return -1.0  # no kill: never better than ending the phase, whatever it costs
         else:
+            spent = 0.0
+            if total < m_def:  # no kill unless techniques add enough: never better than ending the phase
+                more, spent = self._reach(view, chars, at)
+                if total + more < m_def:
+                    return -1.0
             lost = self._kills(m_str, defs) if m_str > 0 else 0
+            worth -= spent  # the mana the techniques take
         value = (worth - self._character_cost(view, lost) if lost else worth) - 0.3 * len(defs) - 0.5
         if larc:
             value += self._abyss(view, at)
@@ -581,7 +668,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
             kill, lost = self._fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
         else:
             lost = self._kills(m_str, [d for _u, _s, d in stats])
-            kill = sum(s for _u, s, _d in stats) >= m_def
+            kill, spent = self._kills_with_techniques(view, action.characters, sum(s for _u, s, _d in stats),
+                                                      m_def, at)
+            worth -= spent
         return (worth if kill else 0.0) - self._character_cost(view, lost) - 0.2 * len(action.characters)
 
     def _defend(self, view: ManaView, action: A.Defend) -> float:
@@ -596,12 +685,15 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
         tapped = {u for u, t in view.party(view.player) if t}
         stats = [(u, 0 if u in tapped else s, d) for u, s, d in self._chars(view, action.characters)]
         special = _special(battle.monster)
+        lost_cost = 0.0
         if special is not None and not self._pearl(view, action.characters):
             kill, lost = self._fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
         else:
             lost = self._kills(m_str, [d for _u, _s, d in stats])
-            kill = sum(s for _u, s, _d in stats) >= m_def
-        lost_cost = self.defend_cost * self._character_cost(view, lost)
+            untapped = tuple(u for u in action.characters if u not in tapped)  # tapped defenders use no technique
+            kill, spent = self._kills_with_techniques(view, untapped, sum(s for _u, s, _d in stats), m_def, at)
+            lost_cost = spent
+        lost_cost += self.defend_cost * self._character_cost(view, lost)
         return (2.5 if kill else 0.0) - lost_cost - 0.1 * len(action.characters)
 
     def _assign(self, view: ManaView, action: A.AssignDamage) -> float:
@@ -675,6 +767,17 @@ class Raider(ScriptedAgent):
 
 
 _NAN = float("nan")  # a value not worked out yet (it never equals itself)
+
+
+_ICONS: dict[tuple[str, ...], tuple[Attr, ...]] = {}
+
+
+def _icons(needs: tuple[str, ...]) -> tuple[Attr, ...]:
+    """An instrument technique's attribute icons as the condition they make (memoised)."""
+    found = _ICONS.get(needs)
+    if found is None:
+        found = _ICONS[needs] = tuple(ATTR_BY_NAME[a] for a in needs)
+    return found
 
 
 def _sacrifices(card: Any) -> bool:
