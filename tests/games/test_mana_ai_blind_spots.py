@@ -180,3 +180,18 @@ def test_an_attack_counts_the_str_its_items_techniques_add(style: str) -> None:
     s = window(s, 0)
     used = choice(s, style)
     assert type(used) is A.UseCard and s.cards[used.card].name == "Beiser Drum"
+
+
+# ----------------------------------------------------------------------------------------------------- cancels
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_gilbert_cancels_a_card_he_can_answer(style: str) -> None:
+    """Gilbert's counter trashes a support or artifact costing 2 or less, for nothing but tapping him. The old
+    judgement kept every cancel for cards costing 4 or more, so he never answered anything."""
+    s = position(active=1, p1_hand=["Lil' Cactus Diary"], p1_lands={(0, 0): "Green Cane"}, p1_mana=(2, 0),
+                 p0_party=["Gilbert", "Hero", "Heroine"])
+    s.apply(next(a for a in s.legal_actions() if type(a) is A.UseCard))
+    assert s.current_player == 0
+    a = choice(s, style)
+    assert type(a) is A.UseCard and s.cards[a.card].name == "Gilbert"

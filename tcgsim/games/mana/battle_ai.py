@@ -102,14 +102,16 @@ class BattleJudgement:
         b = self._public_battle(view)
         return {f for f, _seat, _arg in b.flags} if b is not None else set()
 
-    def _battle_use(self, view: ManaView, a: A.UseCard, card: Any) -> float:
-        """An in-battle support or technique: worth paying for when it wins the battle or saves a character."""
+    def _battle_use(self, view: ManaView, a: A.UseCard, card: Any, user: int | None = None) -> float:
+        """An in-battle support or technique: worth paying for when it wins the battle or saves a character. What
+        it is worth to `user` (default: us), so that we can weigh the opponent's use we may cancel."""
         numbers = view.battle_numbers()
         battle = view.battle()
         if numbers is None or battle is None:
             return -1.0
         total, defs, m_str, m_def = numbers
-        chars_side = view.player != battle.monster_owner
+        user = view.player if user is None else user
+        chars_side = user != battle.monster_owner
         monster = battle.monster
         each = deals_to_each(monster) > 0 and not self._skills_off(view, battle)
         before = (total >= m_def, losses(m_str, defs, each))
@@ -129,7 +131,7 @@ class BattleJudgement:
             if a.target == BATTLE_MONSTER:
                 after = (total >= m_def + e.def_, losses(m_str + e.str_, defs, each))
                 return gain(before, after, chars_side) - cost
-            if a.target not in self._my_party(view):
+            if a.target not in (self._my_party(view) if user == view.player else {u for u, _t in view.party(user)}):
                 return -1.0
             new_defs = _with_def(defs, _printed_def(view, a.target), e.def_)
             after = (total + e.str_ >= m_def, losses(m_str, new_defs, each))
@@ -147,7 +149,7 @@ class BattleJudgement:
                 return (2.5 if dies else -1.0) - cost
             if e.flag == "pokiehl":
                 where = battle.where
-                return (3.0 if chars_side and not dies and where is not None and where[0] != view.player
+                return (3.0 if chars_side and not dies and where is not None and where[0] != user
                         else -1.0) - cost
             if e.flag == "auction":
                 return 0.5 - cost

@@ -22,6 +22,7 @@ _ChoiceKind_CANCEL = ChoiceKind.CANCEL
 _Kind_ARTIFACT = Kind.ARTIFACT
 _Kind_CHARACTER = Kind.CHARACTER
 _Kind_ITEM = Kind.ITEM
+_Kind_SUPPORT = Kind.SUPPORT
 _Verb_ARRANGE_CHARACTER_DECK = Verb.ARRANGE_CHARACTER_DECK
 _Verb_BECOME_LAND = Verb.BECOME_LAND
 _Verb_DISCARD = Verb.DISCARD
@@ -53,6 +54,15 @@ _Verb_TRASH_MONSTER = Verb.TRASH_MONSTER
 _Verb_UNTAP_CHARACTER = Verb.UNTAP_CHARACTER
 
 
+KEEP_CANCEL = 2.5  # a cancel card in hand: kept for a threat bigger than this (its mana is counted apart)
+
+
+def tap_price(card: Any) -> float:
+    """What tapping one of our characters out of turn costs (a cancel, an ability): the blocks and the party
+    defence it cannot join until our next start phase, more for a stronger one."""
+    return 0.3 + 0.1 * card.str_
+
+
 def monster_value(card: Any) -> float:
     """What a monster card of ours is worth on the field before it acts (what a placement scores): more for a
     stronger one."""
@@ -77,7 +87,8 @@ class CardJudgement:
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
         def _kills(self, monster_str: int, defs: Sequence[int]) -> int: ...
         def _open_cost(self, view: ManaView, card: Any) -> int: ...
-        def _battle_use(self, view: ManaView, a: A.UseCard, card: Any) -> float: ...  # battle_ai.BattleJudgement
+        def _battle_use(self, view: ManaView, a: A.UseCard, card: Any,  # battle_ai.BattleJudgement
+                        user: int | None = None) -> float: ...
 
     def _pass(self, view: ManaView, action: A.Pass) -> float:
         return 0.0
@@ -107,7 +118,7 @@ class CardJudgement:
         card, window, fixed, targeted, cost = memo
         if window is not None:
             if window is _ChoiceKind_CANCEL:
-                return self._cancel_value(view)
+                return self._cancel_value(view, action)
             if window is _ChoiceKind_BATTLE_WINDOW:
                 return self._battle_use(view, action, card)
         if card.variable_cost:
@@ -293,17 +304,35 @@ class CardJudgement:
             return 0.5
         return 0.3
 
-    def _cancel_value(self, view: ManaView) -> float:
-        """Keep a cancel for a threat: a land make that pays or nears their 9th land, a costly card."""
+    def _cancel_value(self, view: ManaView, answer: A.UseCard) -> float:
+        """Answer the card being used when what it would do outweighs what the answer costs us: a cancel card
+        spends itself and its mana, and is kept for a bigger threat unless this one is worth it; a character's
+        cancel (Gilbert) only taps him until our next turn."""
+        threat = self._threat(view)
+        card = view.card(answer.card)
+        if card is None:
+            return -1.0
+        if card.kind is _Kind_CHARACTER:
+            return threat - tap_price(card)
+        used = view.being_used()
+        paid = (used[2].x if used is not None and card.variable_cost else card.cost) or 0
+        return threat - KEEP_CANCEL - 0.15 * paid
+
+    def _threat(self, view: ManaView) -> float:
+        """What the card being used would do for the opponent, against nothing: a land make by the mana it pays
+        and the 9 lands it nears; a support in a battle by how it turns the battle for its user (battle_ai); any
+        other card by its cost, what its effect is priced at, and the mana its user loses with it."""
         used = view.being_used()
         if used is None:
-            return -1.0
+            return 0.0
         seat, card, action = used
         if type(action) is A.MakeLand:
             gain = view.land_gain(action.card, (action.x, action.y)) if seat == view.player else card.base_mana
-            return 3.0 if gain >= 2 or view.land_count(seat) >= 6 else -1.0
-        cost = card.cost if card.cost is not None else action.x
-        return 3.0 if (cost or 0) >= 4 else -0.5
+            return 3.0 if gain >= 2 or view.land_count(seat) >= 6 else 0.5 * gain
+        cost = (action.x if card.variable_cost else card.cost) or 0
+        if view.battle() is not None and card.kind is _Kind_SUPPORT and card.timing == "battle":
+            return max(0.0, self._battle_use(view, action, card, seat)) + 0.15 * cost
+        return 1.0 + cost
 
     def _choose_card(self, view: ManaView, action: A.ChooseCard) -> float:
         card = view.card(action.card)
