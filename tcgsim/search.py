@@ -6,7 +6,10 @@ random, consistently with its view alone (`view.sample(rng)`, a function of the 
 every game), so it never reads the true hidden cards. In each sampled world every legal action is tried and played
 out by the game's scripted style for every seat (the default policy) until `horizon` turns have begun after the
 decision, then scored: the points the searcher got if the game ended, else the learned evaluation of the position
-(tcgsim.evaluation). The action with the best total over the ensemble is played.
+(tcgsim.evaluation). With more than one world the budget is spent by sequential halving (Karnin, Koren and
+Somekh, 2013): every action gets the first world, the better half (and the style's own choice) the next two, the
+better half of those the next four, and so on, so the worlds go to telling the good actions apart. The action with
+the best total over the worlds it saw is played, unless it does not beat the style's choice by a margin.
 
 Two choices keep it cheap and sharp. All the actions of one world are played out with the same random seed
 (common random numbers), so their difference is the action's and not the luck of the draw: a one-world ensemble
@@ -69,17 +72,29 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         me = view.player
-        totals = [0.0] * len(legal)
-        for _ in range(self.settings.determinizations):
-            world = view.sample(rng)
-            seed = rng.getrandbits(64)  # one seed for every action of this world: common random numbers
-            for i, action in enumerate(legal):
-                trial = world.clone()
-                trial.apply(action)
-                totals[i] += self._playout(trial, me, random.Random(seed))
         scripted = legal.index(self._policy().choose(view, legal, rng))
-        best = max(range(len(legal)), key=lambda i: (totals[i], i == scripted, -i))
-        if totals[best] - totals[scripted] <= self.settings.margin * self.settings.determinizations:
+        totals = [0.0] * len(legal)
+        alive = list(range(len(legal)))
+        budget = self.settings.determinizations
+        worlds, batch = 0, 1
+        while True:
+            for _ in range(batch):
+                world = view.sample(rng)
+                seed = rng.getrandbits(64)  # one seed for every action of this world: common random numbers
+                for i in alive:
+                    trial = world.clone()
+                    trial.apply(legal[i])
+                    totals[i] += self._playout(trial, me, random.Random(seed))
+            worlds += batch
+            if worlds >= budget or len(alive) == 1:
+                break
+            # Sequential halving: the better half (and the style's choice) go on to twice as many new worlds, so
+            # the budget is spent telling the good actions apart rather than confirming the bad ones are bad.
+            ranked = sorted(alive, key=lambda i: (-totals[i], i != scripted, i))
+            alive = sorted({*ranked[: max(2, (len(alive) + 1) // 2)], scripted})
+            batch = min(2 * batch, budget - worlds)
+        best = max(alive, key=lambda i: (totals[i], i == scripted, -i))
+        if totals[best] - totals[scripted] <= self.settings.margin * worlds:
             return legal[scripted]  # the style's own choice, unless the search finds a clearly better one
         return legal[best]
 
