@@ -2,7 +2,8 @@
 every import statement (under `if TYPE_CHECKING:` and inside functions too), and each import goes down the layers:
 
     actions, effects (the vocabulary), options, rules  ->  cards  ->  state (GzStateFields)
-        ->  the rule-area mixins (bases, battle, card_effects, control, ...)  ->  view  ->  game, ai
+        ->  the rule-area mixins (bases, battle, card_effects, control, ...)  ->  view  ->  field_ai (a mixin of
+        the scripted players)  ->  game, ai
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ LAYERS: list[set[str]] = [
     {"state"},
     set(),  # the rule areas
     {"view"},
+    {"field_ai"},
     {"game", "ai"},
 ]
 AREAS = 3

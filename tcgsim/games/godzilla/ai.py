@@ -20,12 +20,14 @@ from typing import Any, ClassVar
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind
 from tcgsim.games.godzilla.effects import ALL, Verb
+from tcgsim.games.godzilla.field_ai import FieldJudgement
 from tcgsim.games.godzilla.state import J, Mon, Phase
 from tcgsim.games.godzilla.view import GzView, SiteView
 
 
-class ScriptedAgent:
-    """The shared judgement; styles tune the weights."""
+class ScriptedAgent(FieldJudgement):
+    """The shared judgement; styles tune the weights. Where monsters and persons stand (moves, fusion,
+    separation) is judged in field_ai.py."""
 
     name: ClassVar[str] = "scripted"
     setup_bases: ClassVar[int] = 4  # bases wanted in the initial placement (the first included)
@@ -59,6 +61,8 @@ class ScriptedAgent:
         self._targets: dict[int, tuple[float, float, float, tuple[float, float, float, float] | None, int]] = {}
         self._base_heads: dict[int, tuple[float, bool]] = {}  # PlaceBase's part that depends on the card alone
         self._env_gains: dict[str, float] = {}  # _environment_gain by card id
+        self._forms: list[GzCard] | None = None  # the fused forms we hold (hand, stock)
+        self._threat_power: float | None = None  # the strongest enemy monster's power in a battle
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
         self._sites.clear()
@@ -81,6 +85,8 @@ class ScriptedAgent:
         self._targets.clear()
         self._base_heads.clear()
         self._env_gains.clear()
+        self._forms = None
+        self._threat_power = None
         scorers = _SCORERS
         scores = [scorers[type(a)](self, view, a) for a in legal]
         top = max(scores) - 1e-9
@@ -350,7 +356,10 @@ class ScriptedAgent:
             self._env_gains[c.id] = found
         return found
 
-    def _event_value(self, view: GzView, c: GzCard, target: int) -> float:
+    def _event_value(self, view: GzView, c: GzCard, target: int, lasting: bool = False) -> float:
+        """What the event gives attached to `target` (for an environment: placed, destroying `target`). With
+        `lasting`, only what it gives while it stays there (a person moving or escaping, GZ-EVENT-5: its
+        effects of the moment it is played do not happen again)."""
         m = self._mon(view, target)
         value = 0.0
         if c.subtype == "environment":
@@ -369,6 +378,8 @@ class ScriptedAgent:
         for e in c.effects:
             if e.attr and not mc.attrs & e.attr or e.species and mc.species != e.species:
                 continue
+            if lasting and e.timing == "on_play" and e.verb is not Verb.MODIFY:
+                continue
             if e.verb is Verb.MODIFY:
                 if e.stat == "rebellion":
                     if m.owner == view.player:
@@ -380,8 +391,8 @@ class ScriptedAgent:
                         sign = 1.0
                 else:
                     value += sign * e.amount * (1.0 if e.stat in ("power", "defense") else 0.5)
-            elif e.verb is Verb.HEAL:
-                value += 0.8 * sign
+            elif e.verb is Verb.HEAL:  # more on a monster that has damage to remove
+                value += (0.8 + 0.8 * min(e.amount, m.damage)) * sign
             elif e.verb is Verb.EVOLVE_NOW:
                 value += 2.0 if mc.evolves_to and m.owner == view.player else 0.0
         return value
@@ -394,9 +405,6 @@ class ScriptedAgent:
         if value <= 0:
             return -1.0
         return value - 0.6 * self._spare_value(view, c.cost, action.card) + 0.5
-
-    def _move_person(self, view: GzView, action: A.MovePerson) -> float:
-        return -1.0
 
     def _op_value(self, view: GzView, c: GzCard, target: int) -> float:
         value = 0.0
@@ -438,21 +446,6 @@ class ScriptedAgent:
         if value <= 0.5:
             return -1.0
         return value - 0.5 * self._spare_value(view, c.cost, action.card)
-
-    def _move(self, view: GzView, action: A.Move) -> float:
-        """Move only to bring a monster within reach of enemy bases (GZ-INT-33), towards the most of them."""
-        m = self._mon(view, action.monster)
-        if m is None:
-            return -1.0
-        here = self._reach.get(m.mid)
-        if here is None:
-            here = self._reach[m.mid] = len(view.reach(m))
-        if self.attack_weight < 1.0 and here > 0:  # (tested first: it needs no reach from the new base)
-            return -1.0
-        there = len(view.reach(m, action.site))
-        if there <= here:
-            return -1.0
-        return 0.2 + 0.5 * (there - here) * self.attack_weight
 
     def _attack(self, view: GzView, action: A.Attack) -> float:
         m = self._mon(view, action.monster)
@@ -503,12 +496,6 @@ class ScriptedAgent:
 
     def _end_advance(self, view: GzView, action: Any) -> float:
         return 0.0
-
-    def _fuse(self, view: GzView, action: A.Fuse) -> float:
-        return 4.0
-
-    def _separate(self, view: GzView, action: A.Separate) -> float:
-        return -2.0
 
     # ------------------------------------------------------------------------------------------ answers
 
@@ -642,6 +629,9 @@ class ScriptedAgent:
         t = action.target
         if k is J.DEVOLVE:
             return 1.0 if t >= 0 else 0.0
+        if k is J.ESCAPE:  # GZ-INT-11: our escaping person goes where its lasting effects do the most
+            c = view.card(job[2])
+            return self._event_value(view, c, t, lasting=True) if c is not None else 0.0
         if k is J.REBEL_PICK:  # the enemy's strongest goes first (a survivor leaves the field)
             m = view.mon(t)
             c = view.card(m.uid) if m is not None else None
@@ -660,18 +650,6 @@ class ScriptedAgent:
             mc = view.card(m.uid)
             return (2.0 if mc is not None and not s.closed and s.card.attrs & mc.attrs else 0.0) - 0.1 * s.damage
         return 0.0
-
-    def _split(self, view: GzView, action: A.Split) -> float:
-        job = view.pending
-        if job is None:
-            return 0.0
-        parts = [view.mon(mid) for mid in job[3]]
-        first = parts[0]
-        if first is None:
-            return 0.0
-        left_first = view.mstat(first, "health") - 1
-        return -abs(min(action.amount, left_first + 1) - min(job[2] // 2, left_first)) \
-            - (10.0 if action.amount > left_first else 0.0)
 
 
 # Judgements of a printed card that depend on the card alone, worked out once per card id and ability (card ids
