@@ -1,18 +1,26 @@
 """The scripted GODZILLA styles: each beats the random agent, deterministically, deciding from its view alone (the
-generic hidden-information test in tests/test_engine_invariants.py re-deals what they cannot see)."""
+generic hidden-information test in tests/test_engine_invariants.py re-deals what they cannot see); and, on
+positions where the styles before issue 15 chose badly, their judgement of battle cards (where cards stand on the
+field: test_godzilla_field_ai.py)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tcgsim.agents import RandomAgent, make_agent
 from tcgsim.decks import read_deck
 from tcgsim.engine import play_game
+from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.ai import DEFAULT_STYLE, STYLES
-from tcgsim.games.godzilla.game import GzGame
+from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState
+from tcgsim.games.godzilla.options import Draws
+from tcgsim.games.godzilla.state import J, Phase
 from tests.conftest import wins_against_random
+from tests.games.godzilla_positions import mon, position, uid_of
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "godzilla").iterdir())]
@@ -41,3 +49,47 @@ def test_builder_and_aggressor_play_differently() -> None:
 
 def test_the_styles_are_registered() -> None:
     assert set(STYLES) == {"builder", "aggressor"} and DEFAULT_STYLE == "builder"
+
+
+# ---------------------------------------------------------------------------------------------- issue 15
+
+def choice(state: GzState, style: str, seed: int = 0) -> Any:
+    seat = state.current_player
+    return make_agent("godzilla", style).choose(state.view(seat), state.legal_actions(), random.Random(seed))
+
+
+def test_the_aggressor_draws_no_more_battle_cards_than_its_monsters_fight_with() -> None:
+    # one monster fights one battle a turn (GZ-INT-3): with two usable battle cards for its one Godzilla, the
+    # aggressor (appetite 3) draws from the main deck
+    s = position(["Mount Fuji", "Plain"], ["Plain"], [mon("Godzilla 1984", 0, 0)],
+                 p0_hand=["Atomic Breath", "Tail Swing"],
+                 p0_deck=["Plain", "Plain"], p0_bdeck=["Charge", "Charge"], phase=Phase.DRAW, draws_left=2,
+                 options=GzOptions(draws=Draws.ACTIVE))
+    assert choice(s, "aggressor") == A.Draw(False)
+
+
+def test_a_battle_card_no_monster_of_ours_can_use_does_not_count() -> None:
+    # three 蟲 battle cards and two 火陸 monsters: none of the cards fights a battle, so the aggressor draws one
+    # that may (GZ-BATTLE-6)
+    s = position(["Mount Fuji", "Kagoshima", "Plain"], ["Plain"], [mon("Godzilla 1984", 0, 0), mon("Baragon", 0, 1)],
+                 p0_hand=["Venom Sting", "Venom Sting", "Cocoon Guard"], p0_deck=["Plain", "Plain"],
+                 p0_bdeck=["Charge", "Charge"], phase=Phase.DRAW, draws_left=2, options=GzOptions(draws=Draws.ACTIVE))
+    assert choice(s, "aggressor") == A.Draw(True)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_battle_card_nothing_of_ours_can_use_goes_first_at_the_hand_limit(style: str) -> None:
+    # Atomic Breath (火, power +3) with only 陸 monsters on the field and in hand: it goes before an event
+    s = position(["Mount Fuji"], ["Plain"], [mon("Anguirus", 0, 0)], p0_hand=["Atomic Breath", "Armor Plating"])
+    s.jobs.append((J.DISCARD, 0, 1))
+    assert choice(s, style) == A.Discard(uid_of(s, 0, "Atomic Breath"))
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_battle_cards_beyond_one_per_monster_go_first_at_the_hand_limit(style: str) -> None:
+    # one monster, three usable battle cards: it fights with Burrow (defense +3); Tail Swing (power +2) and
+    # Counterattack (defense +1) are spare, worth less than an event
+    s = position(["Mount Fuji"], ["Plain"], [mon("Anguirus", 0, 0)],
+                 p0_hand=["Burrow", "Tail Swing", "Counterattack", "Armor Plating"])
+    s.jobs.append((J.DISCARD, 0, 1))
+    assert choice(s, style) in (A.Discard(uid_of(s, 0, "Tail Swing")), A.Discard(uid_of(s, 0, "Counterattack")))

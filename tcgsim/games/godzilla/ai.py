@@ -61,8 +61,10 @@ class ScriptedAgent(FieldJudgement):
         self._targets: dict[int, tuple[float, float, float, tuple[float, float, float, float] | None, int]] = {}
         self._base_heads: dict[int, tuple[float, bool]] = {}  # PlaceBase's part that depends on the card alone
         self._env_gains: dict[str, float] = {}  # _environment_gain by card id
+        self._users: int | None = None  # attributes of our cards that can use a battle card (GZ-BATTLE-4/6)
         self._forms: list[GzCard] | None = None  # the fused forms we hold (hand, stock)
         self._threat_power: float | None = None  # the strongest enemy monster's power in a battle
+        self._floor: float | None = None  # _battle_floor
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
         self._sites.clear()
@@ -85,8 +87,10 @@ class ScriptedAgent(FieldJudgement):
         self._targets.clear()
         self._base_heads.clear()
         self._env_gains.clear()
+        self._users = None
         self._forms = None
         self._threat_power = None
+        self._floor = None
         scorers = _SCORERS
         scores = [scorers[type(a)](self, view, a) for a in legal]
         top = max(scores) - 1e-9
@@ -123,11 +127,46 @@ class ScriptedAgent(FieldJudgement):
         if c.kind is Kind.MONSTER:
             return 1.0 + 0.3 * self.monster_value(c) if not c.blue else 0.5 + 0.2 * self.monster_value(c)
         if c.kind is Kind.BATTLE:
-            side = c.attack_side or c.defense_side
-            return 2.0 + (side.power_mod + side.defense_mod if side else 0)
+            if not c.attrs & self._battle_users(view):
+                return 0.5  # nothing of ours can use it (GZ-BATTLE-6): the first to pay a cost with
+            value = _battle_keep(c)
+            return value if value >= self._battle_floor(view) else 1.0  # below it: more than we can fight with
         if c.kind is Kind.OPERATION:
             return 2.5 if c.counter else 2.0
         return 1.5
+
+    def _battle_users(self, view: GzView) -> int:
+        """The attributes a battle card must share with one of ours to be usable (GZ-BATTLE-6): those of our
+        monsters on the field and of the red ones in hand (placeable in a coming placement phase), and of our
+        open bases that may use battle cards (GZ-BATTLE-4)."""
+        found = self._users
+        if found is None:
+            found = 0
+            for m in view.monsters(view.player):
+                c = view.card(m.uid)
+                if c is not None:
+                    found |= c.attrs
+            for _u, c in self._hand_pairs(view):
+                if c.kind is Kind.MONSTER and not c.blue:
+                    found |= c.attrs
+            for s in self.sites(view, view.player):
+                if s.card is not None and s.card.battle_cards and not s.closed:
+                    found |= s.card.attrs
+            self._users = found
+        return found
+
+    def _battle_floor(self, view: GzView) -> float:
+        """The keep value of the weakest usable battle card our monsters would still fight with: one card a
+        battle and each monster fights once a turn (GZ-INT-3), so the usable cards beyond one per monster, the
+        weakest first, are spare (`_draw` stops drawing them at the same count)."""
+        found = self._floor
+        if found is None:
+            users = self._battle_users(view)
+            values = sorted((_battle_keep(c) for c in self._hand_cards(view)
+                             if c.kind is Kind.BATTLE and c.attrs & users), reverse=True)
+            fighters = max(1, len(view.monsters(view.player)))  # with none yet, the first one placed
+            found = self._floor = values[fighters - 1] if fighters < len(values) else -1.0
+        return found
 
     def _hand_pairs(self, view: GzView) -> list[tuple[int, GzCard]]:
         if self._hand is None:
@@ -322,10 +361,16 @@ class ScriptedAgent(FieldJudgement):
     # ------------------------------------------------------------------------------------------ turn
 
     def _draw(self, view: GzView, action: A.Draw) -> float:
+        """A battle card while we hold fewer usable ones than our monsters can fight with (one card a battle,
+        GZ-INT-3, and each monster fights once a turn), up to the style's appetite; else a main-deck card (the
+        bases, monsters and events that make the battle cards usable). A battle card no monster of ours shares
+        an attribute with (GZ-BATTLE-6) does not count: it fights no battle."""
         want_battle = self._want_battle
         if want_battle is None:
-            battle_cards = sum(1 for c in self._hand_cards(view) if c.kind is Kind.BATTLE)
-            want_battle = self._want_battle = battle_cards < self.battle_draws and bool(view.monsters(view.player))
+            fighters = len(view.monsters(view.player))
+            users = self._battle_users(view)
+            usable = sum(1 for c in self._hand_cards(view) if c.kind is Kind.BATTLE and c.attrs & users)
+            want_battle = self._want_battle = usable < min(self.battle_draws, fighters)
         return 1.0 if action.battle == want_battle else 0.5
 
     def _open(self, view: GzView, action: A.Open) -> float:
@@ -670,6 +715,12 @@ def _ability_bonus(c: GzCard, index: int) -> float:
         prevent = sum(min(e.amount, 4) for e in ab.effects if e.verb is Verb.PREVENT)
         found = _ABILITY_BONUS[key] = fixed + mod + prevent - 0.5 * ab.health_cost
     return found
+
+
+def _battle_keep(b: GzCard) -> float:
+    """What a usable battle card is worth keeping: its modifiers on its first side."""
+    side = b.attack_side or b.defense_side
+    return 2.0 + (side.power_mod + side.defense_mod if side else 0)
 
 
 def _side_bonus(b: GzCard, attacking: bool) -> float | None:
