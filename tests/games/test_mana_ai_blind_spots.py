@@ -195,3 +195,45 @@ def test_gilbert_cancels_a_card_he_can_answer(style: str) -> None:
     assert s.current_player == 0
     a = choice(s, style)
     assert type(a) is A.UseCard and s.cards[a.card].name == "Gilbert"
+
+
+# -------------------------------------------------------------------------------------------------- land moves
+
+
+def main_phase(state: ManaState, style: str, seat: int = 0) -> list[Any]:
+    """Play `seat`'s main phase with `style` (both seats' decisions, until the phase ends); its actions."""
+    done = []
+    while not state.is_terminal and (state.phase is Phase.MAIN or state.pending) and state.active == seat:
+        a = choice(state, style)
+        if state.current_player == seat:
+            done.append(a)
+        state.apply(a)
+    return done
+
+
+def made(state: ManaState) -> int:
+    """The mana the land make of the position's turn gained."""
+    return next(e.data["gained"] for e in state.events or () if e.kind == "land_make")
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_roger_moves_a_land_where_the_next_land_pays_more(style: str) -> None:
+    """Three lands in a row: Brooch of Love (1 mana for each land next to it) finds 1 neighbour at most. Roger's
+    Digging Business turns the row into an L, and the Brooch then pays 2. The old judgement scored every land
+    move below ending the phase."""
+    s = position(p0_party=["Roger", "Hero", "Heroine"], p0_hand=["Brooch of Love"], record_events=True,
+                 p0_lands={(0, 0): "Tome of Magic", (1, 0): "Skull Lantern", (2, 0): "Moon's Mirror"})
+    done = main_phase(s, style)
+    assert type(done[0]) is A.UseCard and s.cards[done[0].card].name == "Roger"
+    assert made(s) == 2
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_ss_buccaneer_shifts_where_the_next_land_pays_more(style: str) -> None:
+    """Brooch of Love pays 2 at best here; SS Buccaneer shifted one square opens a square with 3 neighbours."""
+    s = position(p0_hand=["Brooch of Love"], record_events=True,
+                 p0_lands={(0, 0): "Tome of Magic", (0, 1): "Pirate's Hook", (0, 2): "Skull Lantern",
+                           (1, 0): "Moon's Mirror"})
+    done = main_phase(s, style)
+    assert type(done[0]) is A.MakeLand and done[0].card < 0
+    assert made(s) == 3

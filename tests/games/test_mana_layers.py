@@ -5,7 +5,8 @@ the layers:
     actions, effects (the vocabulary), state (the position)  ->  cards, rules  ->  common (constants, enums bound
         to names, _Ctx)  ->  options (ManaOptions)  ->  fields (StateFields, the ManaGameData protocol)
         ->  the rule-area mixins (setup, lands, attributes, monsters, characters, battle, card_use, card_effects)
-        ->  view  ->  card_ai, battle_ai (the scripted players' judgement of card uses, of battle windows)  ->  game, ai
+        ->  view  ->  card_ai, battle_ai, land_ai (the scripted players' judgement of card uses, of battle windows, of
+        land moves)  ->  game, ai
 
 `python -m tests.import_graph tcgsim/games/mana` prints the circles if one comes back.
 """
@@ -29,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"fields"},
     {"setup", "lands", "attributes", "monsters", "characters", "battle", "card_use", "card_effects"},
     {"view"},
-    {"card_ai", "battle_ai"},
+    {"card_ai", "battle_ai", "land_ai"},
     {"game", "ai"},  # side by side: the scripted players decide from the view, never from the game
 ]
 AREAS = 5

@@ -29,6 +29,7 @@ from tcgsim.games.mana.card_ai import CardJudgement, monster_value
 from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, Kind
 from tcgsim.games.mana.common import HAND_SIZE
 from tcgsim.games.mana.effects import Verb
+from tcgsim.games.mana.land_ai import LandMoveJudgement, land_score, potential
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
 from tcgsim.games.mana.view import ManaView
 
@@ -68,7 +69,7 @@ def _kills_in_order(m_str: int, defs: Sequence[int]) -> int:
     return lost
 
 
-class ScriptedAgent(CardJudgement, BattleJudgement):
+class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
     """The shared judgement; styles tune the weights."""
 
     name: ClassVar[str] = "scripted"
@@ -100,6 +101,13 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
         self._reach_memo: dict[tuple[int, ...], tuple[int, float]] = {}  # `_reach` by group
         self._items_memo: dict[int, list[int]] | None = None  # `_items`
         self._armed: bool | None = None  # some character of ours carries an item (None: not looked at yet)
+        self._world: Any = None  # a position sampled from the view (land_ai `_sampled`), drawn when a move needs it
+        self._legal: Sequence[Any] = ()  # this decision's legal actions
+        self._grids: dict[int, Any] = {}  # land_ai `_grid_key`, for this decision
+        self._layable: Any = None  # land_ai `_artifacts`
+        self._moves: dict[Any, tuple[float | None, float | None]] = {}  # land_ai `_move_value`, for the game
+        self._squares: dict[Any, dict[tuple[int, int], float]] = {}  # land_ai `_makes`, for the whole game
+        self._places: dict[Any, list[tuple[int, int]]] = {}  # land_ai `_destinations`, for the whole game
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
         self._party_state: list[dict[int, bool] | None] = [None, None]
         self._answer_uids: tuple[int, ...] = ()
@@ -128,6 +136,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
             self._duels.clear()
             self._specials.clear()
             self._open_facts.clear()
+            self._moves.clear()
+            self._squares.clear()
+            self._places.clear()
         if self._worth:
             self._worth.clear()
         if self._strength:
@@ -141,6 +152,10 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
         self._public = None
         self._items_memo = None
         self._armed = None
+        self._world = None
+        if self._grids:
+            self._grids.clear()
+        self._layable = None
         if self._reach_memo:
             self._reach_memo.clear()
         self._answers = None
@@ -158,6 +173,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
 
     def choose(self, view: ManaView, legal: Sequence[Any], rng: random.Random) -> Any:
         self._begin(view)
+        self._legal = legal
         scorers = _SCORERS
         attack = A.AttackMonster
         targets: dict[tuple[int, int, int], tuple[int, int, float, float, _Special | None]] = {}
@@ -366,6 +382,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
     def score(self, view: ManaView, action: Any) -> float:
         """How much this player likes an action (0 = ending the phase), on its own: a decision of its own."""
         self._begin(view)
+        self._legal = (action,)
         method = _SCORERS.get(type(action))
         return method(self, view, action) if method is not None else 0.0
 
@@ -386,23 +403,20 @@ class ScriptedAgent(CardJudgement, BattleJudgement):
 
     def _land(self, view: ManaView, action: A.MakeLand) -> float:
         uid = action.card
-        if uid < 0:  # SS Buccaneer shift: only to flee an enemy monster's neighbourhood
-            return -0.5
-        gain: float = view.land_gain(uid, (action.x, action.y))
-        potential = self._potential.get(uid)
-        if potential is None:
+        if uid < 0:  # SS Buccaneer's shift: the land make it opens (land_ai)
+            return self._shift_value(view, action)
+        found = self._potential.get(uid)
+        if found is None:
             card = view.card(uid)
-            potential = card.base_mana + sum(a for a in card.arrows if a > 0) if card is not None else 0
+            found = potential(card) if card is not None else 0
             if card is not None:
-                self._potential[uid] = potential
-        # a land whose arrows pay more with more neighbours is worth keeping for later
-        gain -= 0.4 * max(0, potential - gain)
+                self._potential[uid] = found
         # room to grow: free squares around the new land favour later arrows (frame limits ignored: a tie-break)
         lands = view.land_squares(view.player)
         x, y = action.x, action.y
         room = ((x, y + 1) not in lands) + ((x - 1, y) not in lands) + ((x + 1, y) not in lands) \
             + ((x, y - 1) not in lands)
-        return max(1.0, 5.0 + self.land_weight * gain + 0.1 * room)  # any land beats none: it counts toward 9
+        return land_score(view.land_gain(uid, (x, y)), found, room, self.land_weight)
 
     def _open(self, view: ManaView, action: A.OpenMonster) -> float:
         card = view.monster_card(action.at)

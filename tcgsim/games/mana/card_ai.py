@@ -87,6 +87,8 @@ class CardJudgement:
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
         def _kills(self, monster_str: int, defs: Sequence[int]) -> int: ...
         def _open_cost(self, view: ManaView, card: Any) -> int: ...
+        def _dig_value(self, view: ManaView, at: tuple[int, int, int]) -> float: ...  # land_ai.LandMoveJudgement
+        def _destination_value(self, view: ManaView, at: tuple[int, int, int]) -> float: ...
         def _battle_use(self, view: ManaView, a: A.UseCard, card: Any,  # battle_ai.BattleJudgement
                         user: int | None = None) -> float: ...
 
@@ -143,6 +145,8 @@ class CardJudgement:
                 value = fixed + total
         else:
             value = fixed
+        if card.kind is _Kind_CHARACTER:  # an ability taps its character (MANA-FX-CHAR-1)
+            value -= tap_price(card)
         return value - 0.15 * cost - reserve  # spent mana still counts toward 12: only this turn's budget shrinks
 
     def _reserve(self, view: ManaView, cost: int, opening: tuple[int, int, int] | None = None) -> float:
@@ -282,7 +286,9 @@ class CardJudgement:
             return -0.7 * e.count
         if v is _Verb_DISCARD_HAND_DRAW:
             return 0.8 * (view.land_count(opp) - view.hand_size(me))
-        if v is _Verb_MOVE_LAND or v is _Verb_MILL_CHOOSE or v is _Verb_ARRANGE_CHARACTER_DECK:
+        if v is _Verb_MOVE_LAND:  # Roger, Dudbear: the land make it opens (land_ai)
+            return self._dig_value(view, a.at[0]) if a.at else -0.5
+        if v is _Verb_MILL_CHOOSE or v is _Verb_ARRANGE_CHARACTER_DECK:
             return -0.5
         if v is _Verb_FORCE_BATTLE:
             return 0.2
@@ -341,14 +347,17 @@ class CardJudgement:
         return float(card.str_ + card.def_ + (card.base_mana * 2 if card.kind is _Kind_ARTIFACT else 0))
 
     def _choose_place(self, view: ManaView, action: A.ChoosePlace) -> float:
-        st = view.monster_strength(action.at)
+        at = action.at
+        if (at[1], at[2]) not in view.land_squares(at[0]):  # where a land picked up goes (Roger, Dudbear)
+            return self._destination_value(view, at)
+        st = view.monster_strength(at)
         return float(sum(st)) if st is not None else 3.0
 
 
 # verbs whose value depends on the target the action names
 _TARGETED = frozenset({Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.RETURN_LAND_TO_HAND,
                        Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS, Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER,
-                       Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.DUEL})
+                       Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.DUEL, Verb.MOVE_LAND})
 
 # verbs _effect_value works out from the position, the action or the effect's numbers; every other verb has a
 # fixed value, in _CONSTANT_VALUES (0.3, the end of its chain, unless it names the verb)
@@ -356,11 +365,11 @@ _VALUED = frozenset({
     Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.GAIN_MANA, Verb.LOSE_MANA, Verb.DRAW,
     Verb.DRAW_TO, Verb.RESHUFFLE_DRAW, Verb.RETURN_LAND_TO_HAND, Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS,
     Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER, Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.TRASH_FROM_HAND,
-    Verb.DISCARD, Verb.DISCARD_HAND_DRAW, Verb.DUEL, Verb.LASTING,
+    Verb.DISCARD, Verb.DISCARD_HAND_DRAW, Verb.DUEL, Verb.LASTING, Verb.MOVE_LAND,
 })
 _CONSTANT_VALUES: dict[Verb, float] = {
     **{v: 0.3 for v in Verb if v not in _VALUED},
     Verb.BECOME_LAND: 4.0, Verb.SEARCH: 1.5, Verb.RETURN_FROM_DISCARD: 1.5, Verb.RETURN_CHARACTER_FROM_DISCARD: 1.5,
-    Verb.MOVE_LAND: -0.5, Verb.MILL_CHOOSE: -0.5, Verb.ARRANGE_CHARACTER_DECK: -0.5, Verb.FORCE_BATTLE: 0.2,
+    Verb.MILL_CHOOSE: -0.5, Verb.ARRANGE_CHARACTER_DECK: -0.5, Verb.FORCE_BATTLE: 0.2,
     Verb.TRASH_MISMATCHED: 1.5,
 }
