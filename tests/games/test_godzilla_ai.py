@@ -1,7 +1,7 @@
 """The scripted GODZILLA styles: each beats the random agent, deterministically, deciding from its view alone (the
 generic hidden-information test in tests/test_engine_invariants.py re-deals what they cannot see); and, on
-positions where the styles before issue 15 chose badly, their judgement of battle cards (where cards stand on the
-field: test_godzilla_field_ai.py)."""
+positions where the styles before issue 15 chose badly, their judgement of battle cards and of waking a monster
+(where cards stand on the field: test_godzilla_field_ai.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState
 from tcgsim.games.godzilla.options import Draws
 from tcgsim.games.godzilla.state import J, Phase
 from tests.conftest import wins_against_random
-from tests.games.godzilla_positions import mon, position, uid_of
+from tests.games.godzilla_positions import base, mon, mon_id, position, site_id, uid_of
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "godzilla").iterdir())]
@@ -93,3 +93,44 @@ def test_battle_cards_beyond_one_per_monster_go_first_at_the_hand_limit(style: s
                  p0_hand=["Burrow", "Tail Swing", "Counterattack", "Armor Plating"])
     s.jobs.append((J.DISCARD, 0, 1))
     assert choice(s, style) in (A.Discard(uid_of(s, 0, "Tail Swing")), A.Discard(uid_of(s, 0, "Counterattack")))
+
+
+def opponents_battle_window() -> GzState:
+    """The opponent's Baragon attacks; our Anguirus sleeps since its own attack, our Kumonga relieves; in the
+    window before the battle we hold Scramble (wake one of our monsters) and a spare card (a second Mount Fuji,
+    which cannot be placed)."""
+    s = position(["Mount Fuji", "Plain"], ["Mount Fuji"],
+                 [mon("Anguirus", 0, 0, asleep=True), mon("Kumonga", 0, 1), mon("Baragon", 1, 0)],
+                 p0_hand=["Scramble", "Mount Fuji"], active=1, phase=Phase.ADVANCE)
+    s.apply(A.Attack(mon_id(s, 1, "Baragon"), site_id(s, 0, 0)))  # its only attack: the advance phase ends
+    s.apply(A.Relieve(mon_id(s, 0, "Kumonga")))
+    while s.current_player == 1:
+        s.apply(A.Pass())
+    return s
+
+
+def test_scramble_is_kept_when_waking_relieves_nothing() -> None:
+    # the reliefs of this turn are assigned: waking Anguirus now gives nothing (it wakes in our turn anyway)
+    s = opponents_battle_window()
+    assert s.jobs[-1][0] is J.OPWIN and choice(s, "builder") == A.Pass()
+
+
+def test_scramble_wakes_a_sleeping_guard_before_the_opponent_attacks() -> None:
+    # the start of the opponent's placement phase (GZ-INT-31): Anguirus, asleep since its attack, may relieve
+    s = position(["Mount Fuji", "Plain"], ["Mount Fuji"], [mon("Anguirus", 0, 0, asleep=True), mon("Baragon", 1, 0)],
+                 p0_hand=["Scramble", "Mount Fuji"], p1_deck=["Plain", "Plain"], active=1, phase=Phase.DRAW,
+                 draws_left=2, options=GzOptions(draws=Draws.ACTIVE))
+    while s.phase is Phase.DRAW:
+        s.apply(A.Draw(False))
+    assert s.jobs[-1][0] is J.OPWIN and s.current_player == 0
+    assert choice(s, "builder") == A.UseOperation(uid_of(s, 0, "Scramble"), mon_id(s, 0, "Anguirus"))
+
+
+@pytest.mark.parametrize(("hand", "attacks"), [(["Scramble", "Plain"], True), (["Plain", "Plain"], False)])
+def test_the_builder_attacks_with_a_guard_it_can_wake_again(hand: list[str], attacks: bool) -> None:
+    # an attack on the closed base, met by Kamacuras, is worth a little less than the guard Titanosaurus stops
+    # being for the opponent's turn (it sleeps after its battle); with Scramble in hand it can be woken again
+    s = position(["Mount Fuji", "Odo Island", "Plain"], ["Tokyo", base("Plain", closed=True)],
+                 [mon("Titanosaurus", 0, 0), mon("Anguirus", 0, 1), mon("Kamacuras", 1, 0)], p0_hand=hand,
+                 phase=Phase.ADVANCE)
+    assert (type(choice(s, "builder")) is A.Attack) == attacks

@@ -35,6 +35,9 @@ class ScriptedAgent(FieldJudgement):
     attack_weight: ClassVar[float] = 1.0  # appetite for attacking
     attack_floor: ClassVar[float] = 1.0  # an attack must be worth this much
     keep_guards: ClassVar[int] = 0  # monsters kept home (awake, for relief) when attacking
+    # the part of a guarding style's attack_floor that stands for the guard an attacker stops being (it sleeps
+    # through the opponent's turn, GZ-INT-24: asleep, it cannot relieve); a wake operation in hand gives it back
+    guard_cost: ClassVar[float] = 1.0
     battle_draws: ClassVar[int] = 2  # battle cards wanted in hand
 
     def __init__(self) -> None:
@@ -64,6 +67,7 @@ class ScriptedAgent(FieldJudgement):
         self._users: int | None = None  # attributes of our cards that can use a battle card (GZ-BATTLE-4/6)
         self._forms: list[GzCard] | None = None  # the fused forms we hold (hand, stock)
         self._threat_power: float | None = None  # the strongest enemy monster's power in a battle
+        self._wake_held: bool | None = None
         self._floor: float | None = None  # _battle_floor
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -90,6 +94,7 @@ class ScriptedAgent(FieldJudgement):
         self._users = None
         self._forms = None
         self._threat_power = None
+        self._wake_held = None
         self._floor = None
         scorers = _SCORERS
         scores = [scorers[type(a)](self, view, a) for a in legal]
@@ -475,13 +480,28 @@ class ScriptedAgent(FieldJudgement):
                 elif v is Verb.SLEEP:
                     value += (3.0 if m.at >= 0 else 0.5) if not m.asleep else -1.0
                 elif v is Verb.WAKE:
-                    value += 1.5 if m.asleep and m.owner == view.player else -1.0
+                    value += self._wake_value(view, m)
                 elif v is Verb.EVOLVE_NOW:
                     value += 3.0
             elif v is Verb.HEAL and target >= 0:
                 s = next((x for x in self.sites(view, view.player) if x.sid == target), None)
                 value += min(e.amount, s.damage) * 1.0 if s is not None else 0.0
         return value
+
+    def _wake_value(self, view: GzView, m: Mon) -> float:
+        """What standing our sleeping monster up gives now (GZ-STATE-1; asleep, it can neither attack nor relieve,
+        and ours wake only at the start of our turn): an attack, in our advance phase; a guard for the opponent's
+        next turn, during our battles (an attacker that has fought, or a monster an enemy operation put to
+        sleep); a relief, in the opponent's turn before its attacks are assigned. Nothing at any other time (the
+        reliefs of the opponent's battles are already assigned), nor for a monster already awake."""
+        if not m.asleep or m.closed or m.owner != view.player:
+            return -1.0
+        phase = view.phase
+        if view.active == view.player:
+            useful = phase is Phase.ADVANCE or phase is Phase.COMBAT
+        else:
+            useful = (phase is Phase.PLACEMENT or phase is Phase.ADVANCE) and not m.relieved
+        return 1.5 if useful else -1.0
 
     def _use_operation(self, view: GzView, action: A.UseOperation) -> float:
         c = view.card(action.card)
@@ -522,7 +542,20 @@ class ScriptedAgent(FieldJudgement):
             value -= 4.0 + 0.4 * my_value
         else:
             value -= taken / max(my_left, 1) * 2.0
-        return self.attack_weight * value - self.attack_floor
+        floor = self.attack_floor
+        if self.keep_guards and self._holds_wake(view):
+            floor -= self.guard_cost  # the attacker can be woken to relieve in the opponent's turn
+        return self.attack_weight * value - floor
+
+    def _holds_wake(self, view: GzView) -> bool:
+        """Whether we hold an operation that wakes our monster (`_wake_value`) and can pay for it."""
+        found = self._wake_held
+        if found is None:
+            spare = view.hand_size(view.player) - 1
+            found = self._wake_held = any(c.kind is Kind.OPERATION and c.cost <= spare
+                                          and any(e.verb is Verb.WAKE for e in c.effects)
+                                          for c in self._hand_cards(view))
+        return found
 
     def _attack_target(self, view: GzView, sid: int) -> tuple[float, float, float,
                                                               tuple[float, float, float, float] | None, int]:
