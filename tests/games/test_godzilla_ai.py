@@ -1,7 +1,7 @@
-"""The scripted GODZILLA styles: each beats the random agent, deterministically, deciding from its view alone (the
-generic hidden-information test in tests/test_engine_invariants.py re-deals what they cannot see); and, on
-positions where the styles before issue 15 chose badly, their judgement of battle cards and of waking a monster
-(where cards stand on the field: test_godzilla_field_ai.py)."""
+"""The scripted GODZILLA styles: each beats the random agent and the non-suicidal baseline, deterministically,
+deciding from its view alone (the generic hidden-information test in tests/test_engine_invariants.py re-deals what
+they cannot see); and, on positions where the styles before issue 15 chose badly, their judgement of battle cards,
+of waking a monster and of where a monster is placed (where cards stand on the field: test_godzilla_field_ai.py)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from tcgsim.games.godzilla.options import Draws
 from tcgsim.games.godzilla.state import J, Phase
 from tests.conftest import wins_against_random
 from tests.games.godzilla_positions import base, mon, mon_id, position, site_id, uid_of
+from tests.strength import points
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = [read_deck(p) for p in sorted((REPO / "decks" / "godzilla").iterdir())]
@@ -52,6 +53,26 @@ def test_the_styles_are_registered() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- issue 15
+
+SAFE_GAMES = 20  # each style against safe-random, seats swapped (tests.strength's pairing of the bundled decks)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_each_style_beats_the_non_suicidal_baseline(style: str) -> None:
+    """safe-random never loses at once (plain random closes its own last open base): a style must still take at
+    least 85% of the points."""
+    won = points("godzilla", style, "safe-random", SAFE_GAMES)
+    assert won >= 0.85 * SAFE_GAMES, f"{style}: {won}/{SAFE_GAMES} against safe-random"
+
+
+def test_builder_mirror_games_end_before_the_turn_limit() -> None:
+    """Builder mirrors once stalled to the turn cap; each bundled deck against the next, both seats, must end by a
+    win well within it."""
+    for i in range(2 * len(DECKS)):
+        decks = [DECKS[i // 2], DECKS[(i // 2 + 1) % len(DECKS)]][:: 1 if i % 2 == 0 else -1]
+        result = play_game(GzGame(decks, 40_000 + i), [make_agent("godzilla", "builder") for _ in decks])
+        assert result.outcome.winner is not None and result.state.turn < GzOptions().turn_limit // 2
+
 
 def choice(state: GzState, style: str, seed: int = 0) -> Any:
     seat = state.current_player
@@ -134,3 +155,12 @@ def test_the_builder_attacks_with_a_guard_it_can_wake_again(hand: list[str], att
                  [mon("Titanosaurus", 0, 0), mon("Anguirus", 0, 1), mon("Kamacuras", 1, 0)], p0_hand=hand,
                  phase=Phase.ADVANCE)
     assert (type(choice(s, "builder")) is A.Attack) == attacks
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_monster_is_placed_where_it_reaches_the_most_enemy_bases(style: str) -> None:
+    # three bases against three: the middle one faces all of them, an end one two (GZ-INT-33); before, every base
+    # scored alike and the generator chose
+    for seed in range(12):
+        s = position(["Plain", "Plain", "Plain"], ["Plain", "Plain", "Plain"], p0_hand=["Anguirus"])
+        assert choice(s, style, seed) == A.PlaceMonster(uid_of(s, 0, "Anguirus"), site_id(s, 0, 1))

@@ -342,6 +342,9 @@ class ScriptedAgent(FieldJudgement):
             for m in view.monsters(view.player):
                 crowd[m.home] = crowd.get(m.home, 0) + 1
         value -= 0.3 * crowd.get(action.site, 0)
+        # where it stands decides which enemy bases it reaches (GZ-INT-33): the base facing most of them
+        value += 0.15 * self.attack_weight * len(view.reach(Mon(-1, action.card, view.player, action.site),
+                                                            action.site))
         bases_first = self._bases_first
         if bases_first is None:
             bases_first = self._bases_first = (view.phase is Phase.INITIAL
