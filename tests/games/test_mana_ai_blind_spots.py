@@ -237,3 +237,62 @@ def test_ss_buccaneer_shifts_where_the_next_land_pays_more(style: str) -> None:
     done = main_phase(s, style)
     assert type(done[0]) is A.MakeLand and done[0].card < 0
     assert made(s) == 3
+
+
+# ---------------------------------------------------------------------- cards the styles held and never played
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_selva_sends_the_character_our_monster_kills_and_survives(style: str) -> None:
+    """King of the Winds Selva makes one of their characters fight our Narcissos (3/4): Heroine (3/3) falls and
+    cannot hurt it; Hero (4/2) would take it with him. The old judgement scored Selva below ending the phase.
+    (Narcissos has acted this turn, so attacking the party is not on offer.)"""
+    s = position(p0_hand=["King of the Winds Selva"], p0_lands={(0, 0): "Moon's Mirror", (1, 0): "Frozen Heart"},
+                 p0_mana=(2, 0), monsters=[monster(0, (0, 0), "Narcissos", 0, face_up=True, acted=True)])
+    a = choice(s, style)
+    assert type(a) is A.UseCard and s.cards[a.card].name == "King of the Winds Selva"
+    assert s.cards[a.target].name == "Heroine"
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_meimei_puts_the_strongest_characters_on_top(style: str) -> None:
+    """Escad (4/4) waits in a character deck of weaker ones: Meimei's Fruit Divination brings him next. The old
+    judgement scored ordering the character deck below ending the phase."""
+    s = position(p0_hand=["Meimei's Fruit Divination"], p0_lands={(0, 0): "Skull Lantern"}, p0_mana=(2, 0),
+                 p0_char_deck=["Lisa", "Escad", "Matilda", "Larc", "Sierra"])
+    a = choice(s, style)
+    assert type(a) is A.UseCard and s.cards[a.card].name == "Meimei's Fruit Divination"
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_lil_cactus_diary_trashes_from_a_deck_that_runs_low(style: str) -> None:
+    """Their deck holds 5 cards: one of the next three trashed brings their deck-out a turn nearer. The old
+    judgement scored the mill below ending the phase whatever their deck held."""
+    s = position(p0_hand=["Lil' Cactus Diary"], p0_lands={(0, 0): "Green Cane"}, p0_mana=(2, 0))
+    a = choice(s, style)
+    assert type(a) is A.UseCard and s.cards[a.card].name == "Lil' Cactus Diary"
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_no_card_is_held_and_never_played_while_random_plays_it(style: str) -> None:
+    """The dead cards issue 15 measured (King of the Winds Selva, Meimei's Fruit Divination, Lil' Cactus Diary:
+    0 plays in 80-90 games held, random 45-79%): over 60 fixed-seed games each is played in 5% of the games it
+    is held in or more."""
+    held: dict[str, set[int]] = {}
+    played: dict[str, set[int]] = {}
+    watched = ("King of the Winds Selva", "Meimei's Fruit Divination", "Lil' Cactus Diary")
+    finished = [0]  # games played to the end: the one being played is this one
+
+    def watch(s: ManaState, a: Any) -> None:
+        for p in s.players:
+            for u in p.hand:
+                if s.cards[u].name in watched:
+                    held.setdefault(s.cards[u].name, set()).add(finished[0])
+        if type(a) is A.UseCard and a.card >= 0 and s.cards[a.card].name in watched:
+            played.setdefault(s.cards[a.card].name, set()).add(finished[0])
+
+    for _ in fixed_seed_games(style, 60, watch):
+        finished[0] += 1
+    for name in watched:
+        assert held.get(name), name
+        assert len(played.get(name, ())) >= 0.05 * len(held[name]), (name, len(held[name]), played.get(name))

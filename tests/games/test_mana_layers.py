@@ -5,8 +5,8 @@ the layers:
     actions, effects (the vocabulary), state (the position)  ->  cards, rules  ->  common (constants, enums bound
         to names, _Ctx)  ->  options (ManaOptions)  ->  fields (StateFields, the ManaGameData protocol)
         ->  the rule-area mixins (setup, lands, attributes, monsters, characters, battle, card_use, card_effects)
-        ->  view  ->  card_ai, battle_ai, land_ai (the scripted players' judgement of card uses, of battle windows, of
-        land moves)  ->  game, ai
+        ->  view  ->  battle_ai, land_ai (the scripted players' judgement of battles and their windows, of land moves)
+        ->  card_ai (of card uses)  ->  game, ai
 
 `python -m tests.import_graph tcgsim/games/mana` prints the circles if one comes back.
 """
@@ -30,7 +30,8 @@ LAYERS: list[set[str]] = [
     {"fields"},
     {"setup", "lands", "attributes", "monsters", "characters", "battle", "card_use", "card_effects"},
     {"view"},
-    {"card_ai", "battle_ai", "land_ai"},
+    {"battle_ai", "land_ai"},
+    {"card_ai"},
     {"game", "ai"},  # side by side: the scripted players decide from the view, never from the game
 ]
 AREAS = 5

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcgsim.games.mana import actions as A
-from tcgsim.games.mana.battle_ai import BattleJudgement, deals_to_each
-from tcgsim.games.mana.card_ai import CardJudgement, monster_value
+from tcgsim.games.mana.battle_ai import BattleJudgement, Special, battle_skills, fight, monster_value
+from tcgsim.games.mana.card_ai import CardJudgement
 from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, Kind
 from tcgsim.games.mana.common import HAND_SIZE
 from tcgsim.games.mana.effects import Verb
@@ -52,7 +52,6 @@ _KILLS_STR = 32  # a group's kills are remembered for monster STR 0..31 (higher 
 # a group of attackers: STR, DEFs (cheapest first), Larc among them, Princess Pearl among them, 0.3 a head, and
 # `_kills_in_order` of it by monster STR below _KILLS_STR (-1: not counted yet; filled as attacks are scored)
 _Group = tuple[int, tuple[int, ...], bool, bool, float, list[int]]
-_Special = tuple[bool, int, bool]  # what `_special` finds of a monster's battle skills
 
 
 def _kills_in_order(m_str: int, defs: Sequence[int]) -> int:
@@ -121,7 +120,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._use_facts: dict[int, tuple[Any, ...]] = {}  # own cards and abilities: card, effects split, cost
         self._potential: dict[int, int] = {}  # artifacts: base mana plus every positive arrow
         self._duels: dict[tuple[Any, ...], float] = {}  # (our fighter, their party) -> Duelle's value
-        self._specials: dict[int, Any] = {}  # id of a monster's card (the game holds it) -> _special
+        self._specials: dict[int, Any] = {}  # id of a monster's card (the game holds it) -> battle_skills
         self._open_facts: dict[int, tuple[bool, bool]] = {}  # id of a monster's card -> trashes itself, sacrifices
 
     def _begin(self, view: ManaView) -> None:
@@ -176,14 +175,14 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._legal = legal
         scorers = _SCORERS
         attack = A.AttackMonster
-        targets: dict[tuple[int, int, int], tuple[int, int, float, float, _Special | None]] = {}
+        targets: dict[tuple[int, int, int], tuple[int, int, float, float, Special | None]] = {}
         groups = self._groups
         scores: list[float] = []
         append = scores.append
         last_at: Any = None
         m_str = m_def = 0
         worth = abyss = 0.0
-        special: _Special | None = None
+        special: Special | None = None
         for a in legal:
             t = type(a)
             if t is not attack:
@@ -204,7 +203,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             total, defs, larc, pearl, crowd, kills = group
             spent = 0.0
             if special is not None and not pearl:  # a monster that strikes first or weakens its opponents (rare)
-                kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
+                kill, lost = fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
                 if not kill:
                     append(-1.0)
                     continue
@@ -246,8 +245,8 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         return best[rng.randrange(len(best))]
 
     def _attack_target(self, view: ManaView, at: tuple[int, int, int]
-                       ) -> tuple[int, int, float, float, _Special | None]:
-        """(STR, DEF, worth, NaN: Larc's bonus not worked out, `_special` of its card) of the monster at `at` for a
+                       ) -> tuple[int, int, float, float, Special | None]:
+        """(STR, DEF, worth, NaN: Larc's bonus not worked out, `battle_skills` of its card) of the monster at `at` for a
         character attack: `_monster_strength` and `_monster_worth` in one look at the square."""
         key = (at, _BattleKind_CHARACTER_ATTACK)
         card, found = view.monster_facts(at)
@@ -267,30 +266,8 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             return strength[0], strength[1], worth, _NAN, None
         special = self._specials.get(id(card), _NAN)
         if special is _NAN:
-            special = self._specials[id(card)] = _special(card)
+            special = self._specials[id(card)] = battle_skills(card)
         return strength[0], strength[1], worth, _NAN, special
-
-    @staticmethod
-    def _fight(m_str: int, m_def: int, stats: Sequence[tuple[int, int]], special: _Special) -> tuple[bool, int]:
-        """(the characters kill the monster, how many of them it kills) against a monster that strikes first
-        (those it kills deal no damage), lowers its opponents' STR, or deals its STR to each of them (Sky
-        Dragon); else its side spends its STR on the cheapest first."""
-        first, minus, each = special
-        pairs = sorted(((d, -max(0, s + minus)) for s, d in stats))  # equal DEF: the stronger one falls first
-        left = m_str
-        killing = m_str > 0
-        lost = dealt = 0
-        for d, neg in pairs:
-            if killing and left >= d:
-                if not each:
-                    left -= d
-                lost += 1
-                if first:
-                    continue
-            else:
-                killing = False
-            dealt -= neg
-        return dealt >= m_def, lost
 
     def _group(self, view: ManaView, chars: tuple[int, ...]) -> _Group:
         """A group of our characters: total STR, DEFs sorted (cheapest first, as the monster's side kills),
@@ -514,7 +491,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         m_str, m_def, worth, _abyss, special = self._attack_target(view, at)
         total, defs, larc, pearl, _crowd, _kills = self._groups.get(chars) or self._group(view, chars)
         if special is not None and not pearl:
-            kill, lost = self._fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
+            kill, lost = fight(m_str, m_def, [self._char_stat(view, u) for u in chars], special)
             if not kill:
                 return -1.0
         else:
@@ -677,9 +654,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             worth *= 0.5
         m_str, m_def = self._monster_strength(view, at)
         stats = self._chars(view, action.characters)
-        special = _special(battle.monster)
+        special = battle_skills(battle.monster)
         if special is not None and not self._pearl(view, action.characters):
-            kill, lost = self._fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
+            kill, lost = fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
         else:
             lost = self._kills(m_str, [d for _u, _s, d in stats])
             kill, spent = self._kills_with_techniques(view, action.characters, sum(s for _u, s, _d in stats),
@@ -698,10 +675,10 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         m_str, m_def = self._monster_strength(view, at, _BattleKind_PARTY_ATTACK)
         tapped = {u for u, t in view.party(view.player) if t}
         stats = [(u, 0 if u in tapped else s, d) for u, s, d in self._chars(view, action.characters)]
-        special = _special(battle.monster)
+        special = battle_skills(battle.monster)
         lost_cost = 0.0
         if special is not None and not self._pearl(view, action.characters):
-            kill, lost = self._fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
+            kill, lost = fight(m_str, m_def, [(s, d) for _u, s, d in stats], special)
         else:
             lost = self._kills(m_str, [d for _u, _s, d in stats])
             untapped = tuple(u for u in action.characters if u not in tapped)  # tapped defenders use no technique
@@ -802,18 +779,6 @@ def _sacrifices(card: Any) -> bool:
 def _self_trashing(card: Any) -> bool:
     """Is the monster trashed as soon as it is opened, wherever (Shadow Zero)?"""
     return any(e.verb is Verb.TRASH_SELF and e.cond is None for e in card.effects.on_open)
-
-
-def _special(card: Any) -> _Special | None:
-    """(strikes first, STR change of its opponents, deals its STR to each of them) of a known monster that has one
-    of these skills (Akravator, Malboro, Sky Dragon), else None: what the plain count of a fight leaves out."""
-    if card is None:
-        return None
-    minus = sum(e.str_ for e in card.effects.battle if e.verb is Verb.MODIFY_OPPONENTS)
-    each = deals_to_each(card) > 0
-    if card.effects.first_strike or minus or each:
-        return card.effects.first_strike, minus, each
-    return None
 
 
 # actions scored 0.0 whatever the position: ending a phase, passing (their scorers return 0.0)

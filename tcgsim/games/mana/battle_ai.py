@@ -18,6 +18,7 @@ from tcgsim.games.mana.state import BattleKind
 from tcgsim.games.mana.view import BattleView, ManaView
 
 # Enum members bound to module names (as in ai.py: an Enum attribute costs about four globals).
+_BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
 _BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK
 _Kind_ITEM = Kind.ITEM
 _Verb_BATTLE_FLAG = Verb.BATTLE_FLAG
@@ -68,6 +69,56 @@ def deals_to_each(monster: Any) -> int:
     if monster is None:
         return 0
     return next((int(e.amount or 0) for e in monster.effects.battle if e.verb is _Verb_DAMAGE_EACH_CHARACTER), 0)
+
+
+# (strikes first, STR change of its opponents, deals its STR to each of them) of a monster: `battle_skills`
+Special = tuple[bool, int, bool]
+
+
+def battle_skills(card: Any) -> Special | None:
+    """(strikes first, STR change of its opponents, deals its STR to each of them) of a known monster that has one
+    of these skills (Akravator, Malboro, Sky Dragon), else None: what the plain count of a fight leaves out."""
+    if card is None:
+        return None
+    minus = sum(e.str_ for e in card.effects.battle if e.verb is _Verb_MODIFY_OPPONENTS)
+    each = deals_to_each(card) > 0
+    if card.effects.first_strike or minus or each:
+        return card.effects.first_strike, minus, each
+    return None
+
+
+def fight(m_str: int, m_def: int, stats: Sequence[tuple[int, int]], special: Special) -> tuple[bool, int]:
+    """(the characters kill the monster, how many of them it kills) against a monster that strikes first (those
+    it kills deal no damage), lowers its opponents' STR, or deals its STR to each of them (Sky Dragon); else its
+    side spends its STR on the cheapest first."""
+    first, minus, each = special
+    pairs = sorted(((d, -max(0, s + minus)) for s, d in stats))  # equal DEF: the stronger one falls first
+    left = m_str
+    killing = m_str > 0
+    lost = dealt = 0
+    for d, neg in pairs:
+        if killing and left >= d:
+            if not each:
+                left -= d
+            lost += 1
+            if first:
+                continue
+        else:
+            killing = False
+        dealt -= neg
+    return dealt >= m_def, lost
+
+
+def monster_value(card: Any) -> float:
+    """What a monster card of ours is worth on the field before it acts (what a placement scores): more for a
+    stronger one."""
+    return 1.0 + 0.1 * (card.str_ + card.def_)
+
+
+def character_worth(card: Any) -> float:
+    """What trashing an enemy character is worth (one of the eight they must lose), more for a stronger one (an
+    unknown one as an average)."""
+    return 4.0 + 0.3 * ((card.str_ + card.def_) if card is not None else 4)
 
 
 def gain(before: Outcome, after: Outcome, chars_side: bool) -> float:
@@ -160,6 +211,32 @@ class BattleJudgement:
             return 1.0 - cost
         return HOLD
 
+    def _forced_battle_value(self, view: ManaView, a: A.UseCard) -> float:
+        """King of the Winds Selva: their character `a.target` (untapped first) fights our monster at `a.at[0]` as
+        if it attacked it, and is tapped afterwards. Worth the character if our monster kills it, less our monster
+        if the character kills it (a face-down one is opened: we pay its cost, and lose it if we cannot), and a
+        little for a blocker of theirs tapped for the rest of our turn."""
+        char = view.card(a.target)
+        mine = view.monster_card(a.at[0]) if a.at else None
+        found = view.monster_strength(a.at[0], _BattleKind_CHARACTER_ATTACK) if a.at else None
+        if char is None or mine is None or found is None:
+            return -1.0
+        m_str, m_def = found
+        where = a.at[0]
+        face_up = next((up for w, _o, _u, up, _a in view.monsters() if w == where), True)
+        cost = 0 if face_up else (mine.cost or 0)
+        if cost > view.available(view.player):
+            return -1.0  # opened and not paid for: trashed before it fights
+        stats = [(char.str_, char.def_)]
+        skills = battle_skills(mine)
+        if skills is not None and not char.effects.pearl:
+            dies, lost = fight(m_str, m_def, stats, skills)
+        else:
+            dies, lost = char.str_ >= m_def, (1 if m_str >= char.def_ else 0)
+        tapped = dict(view.party(1 - view.player)).get(a.target, True)
+        value = (character_worth(char) if lost else 0.0) - (monster_value(mine) + _held(view, where) if dies else 0.0)
+        return value + (0.0 if tapped else 0.5) - 0.15 * cost
+
     def _skills_off(self, view: ManaView, battle: BattleView) -> bool:
         """Are the monster's skills off in this battle by a character fighting it (Princess Pearl)?"""
         for u in battle.chars:
@@ -229,6 +306,15 @@ class BattleJudgement:
             public = self._public_battle(view)
             return public is not None and bool(public.was_open)
         return False
+
+
+def _held(view: ManaView, where: tuple[int, int, int]) -> float:
+    """What our monster standing on an enemy land holds there: the land's base mana (it goes back if the monster
+    falls)."""
+    if where[0] == view.player:
+        return 0.0
+    land = view.land_card(where[0], (where[1], where[2]))
+    return float(land.base_mana) if land is not None else 0.0
 
 
 def _printed_def(view: ManaView, uid: int) -> int | None:

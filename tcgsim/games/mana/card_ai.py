@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tcgsim.games.mana import actions as A
+from tcgsim.games.mana.battle_ai import character_worth, monster_value
 from tcgsim.games.mana.cards import Kind
 from tcgsim.games.mana.effects import Verb
 from tcgsim.games.mana.state import ChoiceKind
@@ -63,12 +64,6 @@ def tap_price(card: Any) -> float:
     return 0.3 + 0.1 * card.str_
 
 
-def monster_value(card: Any) -> float:
-    """What a monster card of ours is worth on the field before it acts (what a placement scores): more for a
-    stronger one."""
-    return 1.0 + 0.1 * (card.str_ + card.def_)
-
-
 class CardJudgement:
     """How much a player likes using a card or an ability, answering a card, or a pick a used card asks for. The
     caches it reads are set up and cleared by ai.ScriptedAgent (`__init__`, `_begin`)."""
@@ -89,7 +84,8 @@ class CardJudgement:
         def _open_cost(self, view: ManaView, card: Any) -> int: ...
         def _dig_value(self, view: ManaView, at: tuple[int, int, int]) -> float: ...  # land_ai.LandMoveJudgement
         def _destination_value(self, view: ManaView, at: tuple[int, int, int]) -> float: ...
-        def _battle_use(self, view: ManaView, a: A.UseCard, card: Any,  # battle_ai.BattleJudgement
+        def _forced_battle_value(self, view: ManaView, a: A.UseCard) -> float: ...  # battle_ai.BattleJudgement
+        def _battle_use(self, view: ManaView, a: A.UseCard, card: Any,
                         user: int | None = None) -> float: ...
 
     def _pass(self, view: ManaView, action: A.Pass) -> float:
@@ -240,7 +236,7 @@ class CardJudgement:
                 return 1.0
             c = view.card(a.target)
             mine = a.target in self._my_party(view)
-            worth = 4.0 + 0.3 * ((c.str_ + c.def_) if c is not None else 4)
+            worth = character_worth(c)
             return -worth if mine else worth
         if v in (_Verb_TRASH_MONSTER, _Verb_TRASH_LAND):
             if not a.at:
@@ -288,13 +284,37 @@ class CardJudgement:
             return 0.8 * (view.land_count(opp) - view.hand_size(me))
         if v is _Verb_MOVE_LAND:  # Roger, Dudbear: the land make it opens (land_ai)
             return self._dig_value(view, a.at[0]) if a.at else -0.5
-        if v is _Verb_MILL_CHOOSE or v is _Verb_ARRANGE_CHARACTER_DECK:
-            return -0.5
-        if v is _Verb_FORCE_BATTLE:
-            return 0.2
+        if v is _Verb_MILL_CHOOSE:
+            return self._mill_value(view)
+        if v is _Verb_ARRANGE_CHARACTER_DECK:
+            return self._arrange_value(view)
+        if v is _Verb_FORCE_BATTLE:  # King of the Winds Selva: the battle it forces (battle_ai)
+            return self._forced_battle_value(view, a)
         if v is _Verb_TRASH_MISMATCHED:
             return 1.5
         return 0.3
+
+    def _arrange_value(self, view: ManaView) -> float:
+        """Meimei's Fruit Divination: our character deck in the order we like, the strongest first. Worth the STR
+        and DEF the characters joining the party soon gain over the deck's average: those the party lacks now, and
+        one more for the next character it loses (0.3 a point, as a character's worth counts them)."""
+        deck = (view.card(u) for u in view.own_character_deck())
+        cards = [c for c in deck if c is not None and c.kind is _Kind_CHARACTER]  # Useless Putty stays on top
+        if len(cards) < 2:
+            return -0.5
+        strength = sorted((c.str_ + c.def_ for c in cards), reverse=True)
+        soon = min(len(strength), 3 - len(view.party(view.player)) + 1)
+        mean = sum(strength) / len(strength)
+        return 0.3 * (sum(strength[:soon]) - soon * mean)
+
+    def _mill_value(self, view: ManaView) -> float:
+        """Lil' Cactus Diary: one of the next three cards of their main deck trashed. Their deck a card shorter, a
+        turn nearer their deck-out (MANA-WIN-4), which counts more as it runs low; and the one they would want
+        most, as far as we can tell the three apart (the view does not show them: `_choose_card` picks blind)."""
+        left = view.deck_size(1 - view.player)
+        if left <= 0:
+            return -0.5
+        return 0.5 + (2.0 if left <= 3 else 0.5 if left <= 10 else 0.0)
 
     def _lasting_value(self, view: ManaView, flag: str | None) -> float:
         me = view.player
@@ -357,7 +377,7 @@ class CardJudgement:
 # verbs whose value depends on the target the action names
 _TARGETED = frozenset({Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.RETURN_LAND_TO_HAND,
                        Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS, Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER,
-                       Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.DUEL, Verb.MOVE_LAND})
+                       Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.DUEL, Verb.MOVE_LAND, Verb.FORCE_BATTLE})
 
 # verbs _effect_value works out from the position, the action or the effect's numbers; every other verb has a
 # fixed value, in _CONSTANT_VALUES (0.3, the end of its chain, unless it names the verb)
@@ -365,11 +385,11 @@ _VALUED = frozenset({
     Verb.TRASH_CHARACTER, Verb.TRASH_MONSTER, Verb.TRASH_LAND, Verb.GAIN_MANA, Verb.LOSE_MANA, Verb.DRAW,
     Verb.DRAW_TO, Verb.RESHUFFLE_DRAW, Verb.RETURN_LAND_TO_HAND, Verb.TRASH_ITEMS, Verb.OPEN_MONSTERS,
     Verb.TO_CHARACTER_DECK, Verb.TAP_CHARACTER, Verb.UNTAP_CHARACTER, Verb.TAP_OR_UNTAP, Verb.TRASH_FROM_HAND,
-    Verb.DISCARD, Verb.DISCARD_HAND_DRAW, Verb.DUEL, Verb.LASTING, Verb.MOVE_LAND,
+    Verb.DISCARD, Verb.DISCARD_HAND_DRAW, Verb.DUEL, Verb.LASTING, Verb.MOVE_LAND, Verb.FORCE_BATTLE,
+    Verb.MILL_CHOOSE, Verb.ARRANGE_CHARACTER_DECK,
 })
 _CONSTANT_VALUES: dict[Verb, float] = {
     **{v: 0.3 for v in Verb if v not in _VALUED},
     Verb.BECOME_LAND: 4.0, Verb.SEARCH: 1.5, Verb.RETURN_FROM_DISCARD: 1.5, Verb.RETURN_CHARACTER_FROM_DISCARD: 1.5,
-    Verb.MILL_CHOOSE: -0.5, Verb.ARRANGE_CHARACTER_DECK: -0.5, Verb.FORCE_BATTLE: 0.2,
     Verb.TRASH_MISMATCHED: 1.5,
 }
