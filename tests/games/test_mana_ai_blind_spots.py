@@ -296,3 +296,27 @@ def test_no_card_is_held_and_never_played_while_random_plays_it(style: str) -> N
     for name in watched:
         assert held.get(name), name
         assert len(played.get(name, ())) >= 0.05 * len(held[name]), (name, len(held[name]), played.get(name))
+
+
+# ------------------------------------------------------------------------------------------------------- moves
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_monster_their_party_kills_for_free_is_not_sent_into_it(style: str) -> None:
+    """Tomato Man (0/4, 1/5 on its fire land) moving into their land: Hero and Heroine (7 STR) block and kill it
+    on the way and it hurts neither. The old judgement took 2 points off a move into such a party, and the raider
+    sent it anyway for the mana it would steal."""
+    s = position(p0_lands={(0, 0): "Tome of Magic"}, p1_lands={(0, 0): "Jade Egg"}, p1_mana=(0, 2),
+                 monsters=[monster(0, (0, 0), "Tomato Man", 0, face_up=True)])
+    assert any(type(a) is A.MoveMonster for a in s.legal_actions())
+    assert type(choice(s, style)) is not A.MoveMonster
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_monster_their_party_cannot_kill_moves_in(style: str) -> None:
+    """Chocobo takes no damage in a movement battle: nothing they block with stops it, so it steals their land's
+    mana (the old judgement counted their 8 STR against it all the same)."""
+    s = position(p0_lands={(0, 0): "Tome of Magic"}, p1_lands={(0, 0): "Jade Egg"}, p1_mana=(0, 2),
+                 monsters=[monster(0, (0, 0), "Chocobo", 0, face_up=True)],
+                 p0_party=[("Hero", True), ("Heroine", True), ("Niccolo", True)])
+    assert type(choice(s, style)) is A.MoveMonster

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any, ClassVar
 
 from tcgsim.games.mana import actions as A
-from tcgsim.games.mana.battle_ai import BattleJudgement, Special, battle_skills, fight, monster_value
+from tcgsim.games.mana.battle_ai import BattleJudgement, Special, battle_skills, character_worth, fight, monster_value
 from tcgsim.games.mana.card_ai import CardJudgement
 from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, Kind
 from tcgsim.games.mana.common import HAND_SIZE
@@ -37,6 +38,7 @@ from tcgsim.games.mana.view import ManaView
 # attribute of an Enum class costs about four times a global, as EnumType defines __getattr__, and the engine
 # and the AI compare against members millions of times a benchmark run.
 _BattleKind_CHARACTER_ATTACK = BattleKind.CHARACTER_ATTACK
+_BattleKind_MOVEMENT = BattleKind.MOVEMENT
 _BattleKind_PARTY_ATTACK = BattleKind.PARTY_ATTACK
 _ChoiceKind_DUEL = ChoiceKind.DUEL
 _ChoiceKind_SWAP = ChoiceKind.SWAP
@@ -45,6 +47,7 @@ _Kind_ARTIFACT = Kind.ARTIFACT
 _Kind_ITEM = Kind.ITEM
 _Kind_SUPPORT = Kind.SUPPORT
 _Verb_MODIFY = Verb.MODIFY
+_Verb_NO_DAMAGE = Verb.NO_DAMAGE
 _Verb_NO_TECHNIQUES = Verb.NO_TECHNIQUES
 _Verb_TRASH_LAND_IF_KILLED = Verb.TRASH_LAND_IF_KILLED
 UNKNOWN_MONSTER = (3, 3)  # what a face-down enemy monster is assumed to be: about the set's average
@@ -88,7 +91,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._strength: dict[tuple[tuple[int, int, int], BattleKind], tuple[int, int]] = {}
         self._left = 0
         self._enemy: tuple[int, int, list[int]] | None = None  # `_enemy_facts`
-        self._movers: dict[tuple[int, int, int], tuple[Any, float]] = {}
+        self._movers: dict[tuple[int, int, int], tuple[Any, float, float]] = {}  # `_move`: card, `_block_risk`
         self._targets: dict[tuple[int, int, int], tuple[Any, int, float]] = {}
         self._use_memo: dict[int, tuple[Any, ...]] = {}
         self._placed: dict[tuple[int, bool], float] = {}  # monster placements: (card, open) -> value
@@ -544,16 +547,17 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         return self._enemy
 
     def _move(self, view: ManaView, action: A.MoveMonster) -> float:
+        """Our monster moving into an enemy land: what arriving is worth (the mana it steals, the land make it
+        shuts), as likely as it gets through the block their untapped characters may make on the way."""
         mover = self._movers.get(action.at)
         if mover is None:
             card = view.monster_card(action.at)
             if card is None:
-                mover = self._movers[action.at] = (None, 0.0)
+                mover = self._movers[action.at] = (None, 0.0, 0.0)
             else:
-                threat = self._enemy_facts(view)[1]
-                danger = 1.0 if threat >= max(card.def_, 1) else 0.0
-                mover = self._movers[action.at] = (card, 0.05 * card.str_ - danger * (2.0 + card.str_ * 0.2))
-        card, own_value = mover
+                through, blocked = self._block_risk(view, action.at, card)
+                mover = self._movers[action.at] = (card, through, blocked + through * 0.05 * card.str_)
+        card, through, blocked = mover
         if card is None:
             return -1.0
         target = self._targets.get(action.to)
@@ -561,7 +565,59 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             target = self._targets[action.to] = self._target_value(view, action.to)
         land_attr, steal, deny = target
         bonus = 1.0 if land_attr is not None and land_attr == card.attribute else 0.0
-        return self.move_weight * (1.5 + steal + bonus) + deny + own_value
+        return through * (self.move_weight * (1.5 + steal + bonus) + deny) + blocked
+
+    def _block_risk(self, view: ManaView, at: tuple[int, int, int], card: Any) -> tuple[float, float]:
+        """(the share of what arriving is worth that our monster at `at` can count on, what a block is worth to us
+        besides) for a move: their untapped characters block when some of them can kill it, surely if it costs them
+        nobody, most of the time if it costs them a character (stopping a monster at the gate is worth one to
+        either style), half the time if more; they judge a face-down mover as an average monster.
+        The fight is on the land it leaves (MANA-BATTLE-11); a face-down mover is opened and must be paid for. A
+        monster killed on the way is lost (less what its trashing gives us: Tomato Man's discard); one that
+        survives gets through, and the characters it kills count."""
+        enemy = 1 - view.player
+        blockers = [(c.str_, c.def_) for (_u, tapped), c in zip(view.party(enemy), view.party_cards(enemy),
+                                                                strict=True) if not tapped]
+        found = view.monster_strength(at, _BattleKind_MOVEMENT)
+        if not blockers or found is None:
+            return 1.0, 0.0
+        m_str, m_def = found
+        face_up = next((up for w, _o, _u, up, _a in view.monsters() if w == at), True)
+        skills = battle_skills(card)
+        unscathed = any(e.verb is _Verb_NO_DAMAGE for e in card.effects.battle)  # Chocobo
+        seen = (m_str, m_def) if face_up else UNKNOWN_MONSTER
+        chance = 0.0  # that they block: the cheapest kill they see
+        best: tuple[bool, int] | None = None  # (we die, characters we kill) of the block they would make
+        for r in range(1, len(blockers) + 1):
+            for group in combinations(blockers, r):
+                kill, cost = self._blocked(seen, group, skills if face_up else None, unscathed and face_up)
+                if not kill:
+                    continue
+                odds = 1.0 if cost == 0 else 0.8 if cost == 1 else 0.5
+                if odds > chance:
+                    chance = odds
+                    best = self._blocked((m_str, m_def), group, skills, unscathed)
+        if best is None:
+            return 1.0, 0.0
+        dies, killed = best
+        if not face_up and self._open_cost(view, card) > view.available(view.player):
+            dies, killed = True, 0  # opened by the block and not paid for: trashed before it fights
+        value = killed * character_worth(None)
+        if dies:
+            value -= monster_value(card) - _trashed_gain(card)
+            return 1.0 - chance, chance * value
+        return 1.0, chance * value
+
+    @staticmethod
+    def _blocked(stats: tuple[int, int], group: Sequence[tuple[int, int]], skills: Special | None,
+                 unscathed: bool) -> tuple[bool, int]:
+        """(the monster is killed, how many of the blockers it kills) in a block by `group`."""
+        m_str, m_def = stats
+        if skills is not None:
+            kill, lost = fight(m_str, m_def, group, skills)
+        else:
+            kill, lost = sum(s for s, _d in group) >= m_def, _kills_in_order(m_str, sorted(d for _s, d in group))
+        return kill and not unscathed, lost
 
     def _target_value(self, view: ManaView, to: tuple[int, int, int]) -> tuple[Any, int, float]:
         """(attribute, base mana, denial value) of moving into the enemy land at `to`, whoever moves."""
@@ -769,6 +825,18 @@ def _icons(needs: tuple[str, ...]) -> tuple[Attr, ...]:
     if found is None:
         found = _ICONS[needs] = tuple(ATTR_BY_NAME[a] for a in needs)
     return found
+
+
+def _trashed_gain(card: Any) -> float:
+    """What a monster of ours gives us when it is trashed: the cards its opponent discards (Tomato Man), the cards
+    we draw (Eye Spy), as a card of either counts."""
+    value = 0.0
+    for e in card.effects.on_trashed:
+        if e.verb is Verb.DISCARD and e.who == "opponent":
+            value += 0.7 * e.count
+        elif e.verb is Verb.DRAW:
+            value += 0.8 * e.count
+    return value
 
 
 def _sacrifices(card: Any) -> bool:
