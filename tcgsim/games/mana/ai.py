@@ -100,6 +100,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._available = -1  # our available mana (-1: not looked at yet)
         self._facedown_memo: tuple[int, list[tuple[int, float, tuple[int, int, int]]]] | None = None  # _facedown
         self._public: Any = None  # the public battle (battle_ai `_public_battle`), read when a card needs it
+        self._open_terms: tuple[bool, tuple[int, ...]] | None = None  # `_open_cost`: free, the party's discounts
         self._reach_memo: dict[tuple[int, ...], tuple[int, float]] = {}  # `_reach` by group
         self._items_memo: dict[int, list[int]] | None = None  # `_items`
         self._armed: bool | None = None  # some character of ours carries an item (None: not looked at yet)
@@ -110,6 +111,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._moves: dict[Any, tuple[float | None, float | None]] = {}  # land_ai `_move_value`, for the game
         self._squares: dict[Any, dict[tuple[int, int], float]] = {}  # land_ai `_makes`, for the whole game
         self._places: dict[Any, list[tuple[int, int]]] = {}  # land_ai `_destinations`, for the whole game
+        self._risks: dict[Any, tuple[float, float]] = {}  # `_block_risk`, for the whole game
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
         self._party_state: list[dict[int, bool] | None] = [None, None]
         self._answer_uids: tuple[int, ...] = ()
@@ -141,6 +143,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             self._moves.clear()
             self._squares.clear()
             self._places.clear()
+            self._risks.clear()
         if self._worth:
             self._worth.clear()
         if self._strength:
@@ -151,6 +154,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._enemy_monsters = None
         self._available = -1
         self._facedown_memo = None
+        self._open_terms = None
         self._public = None
         self._items_memo = None
         self._armed = None
@@ -568,21 +572,34 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         return through * (self.move_weight * (1.5 + steal + bonus) + deny) + blocked
 
     def _block_risk(self, view: ManaView, at: tuple[int, int, int], card: Any) -> tuple[float, float]:
-        """(the share of what arriving is worth that our monster at `at` can count on, what a block is worth to us
-        besides) for a move: their untapped characters block when some of them can kill it, surely if it costs them
-        nobody, most of the time if it costs them a character (stopping a monster at the gate is worth one to
-        either style), half the time if more; they judge a face-down mover as an average monster.
-        The fight is on the land it leaves (MANA-BATTLE-11); a face-down mover is opened and must be paid for. A
-        monster killed on the way is lost (less what its trashing gives us: Tomato Man's discard); one that
-        survives gets through, and the characters it kills count."""
+        """`_judge_block`, kept for the game by what it reads (moves are scored at every main-phase decision)."""
         enemy = 1 - view.player
-        blockers = [(c.str_, c.def_) for (_u, tapped), c in zip(view.party(enemy), view.party_cards(enemy),
-                                                                strict=True) if not tapped]
+        blockers = tuple((c.str_, c.def_) for (_u, tapped), c in zip(view.party(enemy), view.party_cards(enemy),
+                                                                     strict=True) if not tapped)
         found = view.monster_strength(at, _BattleKind_MOVEMENT)
         if not blockers or found is None:
             return 1.0, 0.0
-        m_str, m_def = found
         face_up = next((up for w, _o, _u, up, _a in view.monsters() if w == at), True)
+        unpaid = not face_up and self._open_cost(view, card) > view.available(view.player)
+        key = (id(card), found, blockers, face_up, unpaid)
+        risk = self._risks.get(key)
+        if risk is None:
+            if len(self._risks) > 4096:
+                self._risks.clear()
+            risk = self._risks[key] = self._judge_block(card, found, blockers, face_up, unpaid)
+        return risk
+
+    def _judge_block(self, card: Any, found: tuple[int, int], blockers: tuple[tuple[int, int], ...],
+                     face_up: bool, unpaid: bool) -> tuple[float, float]:
+        """(the share of what arriving is worth that our moving monster can count on, what a block is worth to us
+        besides), its STR and DEF in a movement battle `found`, against their untapped `blockers`: they block when
+        some of them can kill it, surely if it costs them nobody, most of the time if it costs them a character
+        (stopping a monster at the gate is worth one to either style), half the time if more; they judge a
+        face-down mover as an average monster.
+        The fight is on the land it leaves (MANA-BATTLE-11); a face-down mover is opened and must be paid for. A
+        monster killed on the way is lost (less what its trashing gives us: Tomato Man's discard); one that
+        survives gets through, and the characters it kills count."""
+        m_str, m_def = found
         skills = battle_skills(card)
         unscathed = any(e.verb is _Verb_NO_DAMAGE for e in card.effects.battle)  # Chocobo
         seen = (m_str, m_def) if face_up else UNKNOWN_MONSTER
@@ -600,7 +617,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         if best is None:
             return 1.0, 0.0
         dies, killed = best
-        if not face_up and self._open_cost(view, card) > view.available(view.player):
+        if unpaid:
             dies, killed = True, 0  # opened by the block and not paid for: trashed before it fights
         value = killed * character_worth(None)
         if dies:
@@ -677,13 +694,18 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         nothing while Lake Kilma's opening lasts, else its cost less our party's discounts (Matilda), never
         below 1."""
         cost: int = card.cost or 0
-        if cost <= 0 or view.lasting("free_open"):
+        if cost <= 0:
+            return 0
+        terms = self._open_terms
+        if terms is None:  # once per decision: (free, the party's discounts)
+            terms = self._open_terms = (view.lasting("free_open"),
+                                        tuple(amount for c in view.party_cards(view.player)
+                                              for kind, amount in c.effects.discount if kind == "open"))
+        if terms[0]:
             return 0
         if cost > 1:
-            for c in view.party_cards(view.player):
-                for kind, amount in c.effects.discount:
-                    if kind == "open":
-                        cost = max(1, cost - amount)
+            for amount in terms[1]:
+                cost = max(1, cost - amount)
         return cost
 
     def _unpaid(self, view: ManaView, card: Any) -> bool:

@@ -89,20 +89,19 @@ class LandMoveJudgement:
         return found
 
     def _makes(self, world: Any, seat: int, artifacts: Sequence[ManaCard],
-               only: Any = None) -> dict[tuple[int, int], float]:
-        """The best land make at each land make square of `seat` on the sampled grid as it is now (`only`: those
-        squares alone)."""
+               squares: Any = None) -> dict[tuple[int, int], float]:
+        """The best land make at each of these land make squares of `seat` (all of them if None) on the sampled
+        grid as it is now."""
         lands = world.players[seat].lands
         weight = self.land_weight
         tops = [(card, potential(card)) for card in artifacts]
+        gain = world.land_gain
         out = {}
-        for pos in world.land_positions(seat):
-            if only is not None and pos not in only:
-                continue
+        for pos in world.land_positions(seat) if squares is None else squares:
             room = _room(pos, lands)
             best = 0.0
             for card, top in tops:
-                value = land_score(world.land_gain(seat, card, pos), top, room, weight)
+                value = land_score(gain(seat, card, pos), top, room, weight)
                 if value > best:
                     best = value
             out[pos] = best
@@ -188,8 +187,8 @@ class LandMoveJudgement:
             # opens; elsewhere the land make is what it was, if the square is still open
             squares = world.land_positions(me)
             near = {(x + dx, y + dy) for x, y in (src, dst) for dx, dy in _AROUND}
-            changed = self._makes(world, me, artifacts, {q for q in squares if q in near or q not in before})
-            kept = [before[q] for q in squares if q not in changed and q in before]
+            changed = self._makes(world, me, artifacts, [q for q in squares if q in near or q not in before])
+            kept = [before[q] for q in squares if q not in changed]
             return max([*changed.values(), *kept], default=None)
 
         return now, self._moved(world, me, src, dst, after)
