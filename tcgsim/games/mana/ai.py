@@ -108,8 +108,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._legal: Sequence[Any] = ()  # this decision's legal actions
         self._grids: dict[int, Any] = {}  # land_ai `_grid_key`, for this decision
         self._layable: Any = None  # land_ai `_artifacts`
+        self._make_open: bool | None = None  # land_ai `_land_make_open`
         self._moves: dict[Any, tuple[float | None, float | None]] = {}  # land_ai `_move_value`, for the game
-        self._squares: dict[Any, dict[tuple[int, int], float]] = {}  # land_ai `_makes`, for the whole game
+        self._squares: dict[Any, Any] = {}  # land_ai `_makes_opened`, for the whole game
         self._places: dict[Any, list[tuple[int, int]]] = {}  # land_ai `_destinations`, for the whole game
         self._risks: dict[Any, tuple[float, float]] = {}  # `_block_risk`, for the whole game
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
@@ -162,6 +163,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         if self._grids:
             self._grids.clear()
         self._layable = None
+        self._make_open = None
         if self._reach_memo:
             self._reach_memo.clear()
         self._answers = None

@@ -26,7 +26,16 @@ _AROUND = ((0, 1), (-1, 0), (1, 0), (0, -1))
 def land_score(gain: int, potential: int, room: int, land_weight: float) -> float:
     """What a land make is worth (ai.ScriptedAgent._land): the mana it pays, less for a land whose arrows would pay
     more with more neighbours later, a little for free squares around it; any land beats none (it counts toward 9)."""
-    value = gain - 0.4 * max(0, potential - gain)
+    return _score(land_value(gain, potential), room, land_weight)
+
+
+def land_value(gain: int, potential: int) -> float:
+    """The part of `land_score` the card makes: the mana it pays, less for what its arrows would pay later."""
+    return gain - 0.4 * max(0, potential - gain)
+
+
+def _score(value: float, room: int, land_weight: float) -> float:
+    """`land_score` from `land_value` (it grows with it: the best card for a square is the one of best value)."""
     return max(1.0, 5.0 + land_weight * value + 0.1 * room)
 
 
@@ -49,8 +58,10 @@ class LandMoveJudgement:
     _legal: Sequence[Any]  # this decision's legal actions (set by `choose`)
     _grids: dict[int, Any]  # `_grid_key` by grid owner, for this decision
     _layable: list[ManaCard] | None  # `_artifacts` of this decision (None: not worked out yet)
+    _make_open: bool | None  # `_land_make_open` of this decision (None: not worked out yet)
     _moves: dict[Any, tuple[float | None, float | None]]  # `_move_value`'s facts by (grid key, from, to)
-    _squares: dict[Any, dict[tuple[int, int], float]]  # `_makes` of our grid by grid key, for the game
+    _squares: dict[Any, tuple[float | None, list[tuple[ManaCard, int]], frozenset[tuple[int, int]]]]
+    # `_makes_opened`'s land make now, hopeful artifacts, land make squares, by grid key, for the game
     _places: dict[Any, list[tuple[int, int]]]  # `_destinations` by (grid key, from), for the game
 
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
@@ -88,23 +99,17 @@ class LandMoveJudgement:
                     found.append(c)
         return found
 
-    def _makes(self, world: Any, seat: int, artifacts: Sequence[ManaCard],
+    def _makes(self, world: Any, seat: int, tops: Sequence[tuple[ManaCard, int]],
                squares: Any = None) -> dict[tuple[int, int], float]:
-        """The best land make at each of these land make squares of `seat` (all of them if None) on the sampled
-        grid as it is now."""
+        """The best land make of these artifacts (with their potentials) at each of these land make squares of
+        `seat` (all of them if None) on the sampled grid as it is now."""
         lands = world.players[seat].lands
         weight = self.land_weight
-        tops = [(card, potential(card)) for card in artifacts]
         gain = world.land_gain
         out = {}
         for pos in world.land_positions(seat) if squares is None else squares:
-            room = _room(pos, lands)
-            best = 0.0
-            for card, top in tops:
-                value = land_score(gain(seat, card, pos), top, room, weight)
-                if value > best:
-                    best = value
-            out[pos] = best
+            best = max(land_value(gain(seat, card, pos), top) for card, top in tops)
+            out[pos] = _score(best, _room(pos, lands), weight)
         return out
 
     @staticmethod
@@ -160,11 +165,16 @@ class LandMoveJudgement:
         """Is this turn's land make still to come? Yes if a land make is among the legal actions; no if none is
         while we could lay an artifact on a square; else (no square now, or a pick is being asked) the sampled
         position tells (whether a player made land this turn is public)."""
-        if any(type(a) is A.MakeLand and a.card >= 0 for a in self._legal):
-            return True
-        if view.pending is None and view.land_positions(view.player):
-            return False
-        return not self._sampled(view).players[view.player].land_made
+        found = self._make_open
+        if found is None:
+            if any(type(a) is A.MakeLand and a.card >= 0 for a in self._legal):
+                found = True
+            elif view.pending is None and view.land_positions(view.player):
+                found = False
+            else:
+                found = not self._sampled(view).players[view.player].land_made
+            self._make_open = found
+        return found
 
     def _makes_opened(self, view: ManaView, src: tuple[int, int], dst: tuple[int, int]
                       ) -> tuple[float | None, float | None]:
@@ -177,19 +187,25 @@ class LandMoveJudgement:
         world = self._sampled(view)
         key = self._grid_key(view, me)
         made = self._squares.get(key)
-        if made is None:  # the best land make at each square as the grid is
-            made = self._squares[key] = self._makes(world, me, artifacts)
-        before: dict[tuple[int, int], float] = made
-        now = max(before.values(), default=None)
+        if made is None:  # the best land make now, and the artifacts that could pay more than it (once per key)
+            tops = [(c, potential(c)) for c in artifacts]
+            makes = self._makes(world, me, tops)
+            now = max(makes.values(), default=None)
+            hopeful = [(c, top) for c, top in tops
+                       if now is None or _score(land_value(top, top), 4, self.land_weight) > now]
+            made = self._squares[key] = (now, hopeful, frozenset(makes))
+        now, hopeful, before = made
+        if not hopeful:
+            return now, None  # no artifact could pay more anywhere: no move can beat the land make now
 
         def after() -> float | None:
-            # a move changes the make only at squares next to where the land was or goes, and at squares it
-            # opens; elsewhere the land make is what it was, if the square is still open
-            squares = world.land_positions(me)
+            # a move changes the land make only at squares next to where the land was or goes, and at squares it
+            # opens; anywhere else it stays what it was, no better than now
             near = {(x + dx, y + dy) for x, y in (src, dst) for dx, dy in _AROUND}
-            changed = self._makes(world, me, artifacts, [q for q in squares if q in near or q not in before])
-            kept = [before[q] for q in squares if q not in changed]
-            return max([*changed.values(), *kept], default=None)
+            changed = self._makes(world, me, hopeful,
+                                  [q for q in world.land_positions(me) if q in near or q not in before])
+            found = max(changed.values(), default=None)
+            return found if found is not None and (now is None or found > now) else None
 
         return now, self._moved(world, me, src, dst, after)
 
