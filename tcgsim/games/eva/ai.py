@@ -101,7 +101,7 @@ class ScriptedAgent:
         if isinstance(view, EvaShortView):
             ctx: Any = _ShortCtx(self, view)
         else:
-            ctx = _Ctx(self, view)
+            ctx = _Ctx(self, view, legal)
         scores = [ctx.score(a) for a in legal]
         top = max(scores) - 1e-9
         best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
@@ -111,9 +111,10 @@ class ScriptedAgent:
 class _Ctx:
     """One decision of the standard rules: facts worked out once, then every action scored."""
 
-    def __init__(self, agent: ScriptedAgent, view: EvaView) -> None:
+    def __init__(self, agent: ScriptedAgent, view: EvaView, legal: Sequence[Any] = ()) -> None:
         self.a = agent
         self.v = view
+        self.legal = legal
         self.me = view.player
         self.hand = [(u, view.card(u)) for u in view.hand()]
         self.cards: dict[int, EvaCard] = {u: c for u, c in self.hand if c is not None}
@@ -130,6 +131,7 @@ class _Ctx:
         # memos of this decision (the view does not change while its actions are scored)
         self._positions: dict[tuple[tuple[bool, ...], tuple[int, ...], tuple[str, int] | None, int], float] = {}
         self._keep: dict[str, float] = {}  # keep_value by card id
+        self._battle_boards: dict[tuple[int, ...], Board] = {}
         self._protect_memo: dict[int, bool] = {}
         self._serif_memo: dict[tuple[Mark, int, int], float] = {}  # city_delta of a セリフ
         self.base = self.position(self.down, self.group, None)
@@ -369,6 +371,43 @@ class _Ctx:
             return 0.5
         return -1.0 if self.a.sabotage else 0.0
 
+    def battle_board(self, in_battle: tuple[int, ...]) -> Board:
+        """Our board with these Evas in the battle (what a battle card's or a 使徒's `if` is asked of); memoised."""
+        found = self._battle_boards.get(in_battle)
+        if found is None:
+            found = self._battle_boards[in_battle] = dataclasses.replace(self.boards[self.me], in_battle=in_battle)
+        return found
+
+    def swing(self, card: EvaCard, target: int, in_battle: tuple[int, ...]) -> tuple[int, int, bool, tuple[int, ...]]:
+        """What a battle card's card side does to a battle with these Evas in it: (change to the Evas' total,
+        change to the 使徒's strength, a forced win, the Evas in it after). A `sortie` sends one more face-up Eva
+        (`target`, or its fixed key; -1 chooses the strongest left out); the other effects count only where their
+        `if` holds with the Evas then in the battle (I-BATTLE)."""
+        v = self.v
+        d_total = d_angel = 0
+        win = False
+        for e in card.effects:
+            if e.verb is Verb.SORTIE:
+                t = e.key if e.key >= 0 else target
+                if t < 0:
+                    left = [x for x in range(3) if x not in in_battle and not v.eva_down[x]]
+                    t = max(left, key=v.eva_strength) if left else -1
+                if t >= 0 and t not in in_battle and not v.eva_down[t]:
+                    d_total += v.eva_strength(t)
+                    in_battle = (*in_battle, t)
+        board = self.battle_board(in_battle)
+        for e in card.effects:
+            if e.when or (e.cond is not None and not holds(e.cond, board, -1)):
+                continue
+            if e.verb is Verb.STRENGTH:
+                if e.target is Target.EVAS or (e.target is Target.EVA and e.key in in_battle):
+                    d_total += e.amount
+                elif e.target is Target.ANGEL:
+                    d_angel += e.amount
+            elif e.verb is Verb.DEFEAT_ANGEL:
+                win = True
+        return d_total, d_angel, win, in_battle
+
     def battle_card(self, card: EvaCard, target: int) -> float:
         v = self.v
         battle = v.battle()
@@ -378,56 +417,66 @@ class _Ctx:
         if step not in (1, 2):
             return -0.5
         before = forced or (bool(evas) and total > angel)
-        d_total = d_angel = 0
-        win = forced
-        in_battle = evas
-        for e in card.effects:
-            if e.verb is Verb.SORTIE:
-                t = e.key if e.key >= 0 else target
-                if t >= 0 and t not in evas and not v.eva_down[t]:
-                    d_total += v.eva_strength(t)
-                    in_battle = (*evas, t)
-        board = dataclasses.replace(self.boards[self.me], in_battle=in_battle)
-        for e in card.effects:
-            if e.cond is not None and not holds(e.cond, board, -1):
-                continue
-            if e.verb is Verb.STRENGTH:
-                if e.target is Target.EVAS:
-                    d_total += e.amount
-                elif e.target is Target.ANGEL:
-                    d_angel += e.amount
-            elif e.verb is Verb.DEFEAT_ANGEL:
-                win = True
-        after = win or (bool(in_battle) and total + d_total > angel + d_angel)
+        d_total, d_angel, win, in_battle = self.swing(card, target, evas)
+        after = forced or (bool(in_battle) and (win or total + d_total > angel + d_angel))
         interest = self.interest()
         if after != before:
             return 6.0 * interest * (1 if after else -1)
         return -0.5
 
     def deploy_value(self) -> float:
-        """Send every Eva out when the battle can be won (with the battle cards in hand), else none."""
+        """Send the Evas out when they can win the battle, with the battle cards the player can still speak;
+        else none: a lost battle costs the same three cards either way, and the Evas sent are downed with the
+        cards under them (EVA-BATTLE-8, -9). Only the Evas that may go count (face up, the pilot printed on the
+        card up or a sortie card under it: EVA-BATTLE-3, the legal list), and each battle card only where its
+        condition holds with them and its speaker can still speak (EVA-TALK-4)."""
         v = self.v
         battle = v.battle()
         angel = v.angel()
         if battle is None or angel is None:
             return -1.0
-        evas, _step, _total, _angel, _forced = battle
-        all_evas = tuple(e for e in range(3) if not v.eva_down[e])
-        total = sum(v.eva_strength(e) for e in all_evas)
-        board = dataclasses.replace(self.boards[self.me], in_battle=all_evas)
+        # the Evas that may fight: those in the battle and those the legal list may still send (EVA-BATTLE-3)
+        going = (*battle[0], *(a.eva for a in self.legal if type(a) is A.Deploy))
+        return 5.0 if self.can_win(going, angel) else -1.0
+
+    def can_win(self, going: tuple[int, ...], angel: EvaCard) -> bool:
+        """Whether these Evas beat the 使徒 with the best battle cards of the hand: the sortie cards first (they
+        bring Evas, which other cards' conditions may ask for), then for each character that can still speak the
+        card of its colour that helps most, and every helpful (OTHER) card (they use no allowance, EVA-TALK-5)."""
+        v = self.v
+        in_battle = going
+        total = sum(v.eva_strength(e) for e in going)
+        battle_cards = [c for _u, c in self.hand if c is not None and c.kind is Kind.BATTLE and v.can_speak(c.colour)]
+        used: set[int] = set()  # speakers whose one card is spoken
+        for card in battle_cards:
+            if any(e.verb is Verb.SORTIE for e in card.effects) and (card.other or card.colour not in used):
+                d_total, _d_angel, _win, after = self.swing(card, -1, in_battle)
+                if after != in_battle:
+                    total += d_total
+                    in_battle = after
+                    if not card.other:
+                        used.add(card.colour)
+        if not in_battle:
+            return False  # no Eva: the battle is lost whatever is spoken (EVA-BATTLE-3)
+        board = self.battle_board(in_battle)
         strength = angel.strength + sum(e.amount for e in angel.effects if e.verb is Verb.STRENGTH and not e.when
                                         and (e.cond is None or holds(e.cond, board, -1)))
-        boost = 0
-        for _u, card in self.hand:
-            if card is not None and card.kind is Kind.BATTLE:
-                for e in card.effects:
-                    if e.verb is Verb.STRENGTH and e.target is Target.EVAS and e.amount > 0:
-                        boost += e.amount
-                    elif e.verb is Verb.STRENGTH and e.target is Target.ANGEL and e.amount < 0:
-                        boost -= e.amount
-                    elif e.verb is Verb.DEFEAT_ANGEL:
-                        boost += 10
-        return 5.0 if total + boost > strength else -1.0
+        best: dict[int, int] = {}  # per speaker, the most its one card adds to the margin
+        extra = 0  # (OTHER) cards
+        for card in battle_cards:
+            if not card.other and card.colour in used:
+                continue
+            d_total, d_angel, win, _after = self.swing(card, -1, in_battle)
+            if win:
+                return True  # defeat_angel: humanity wins this battle (it has an Eva)
+            gain = d_total - d_angel
+            if gain <= 0:
+                continue
+            if card.other:
+                extra += gain
+            else:
+                best[card.colour] = max(best.get(card.colour, 0), gain)
+        return total + extra + sum(best.values()) > strength
 
     # ----------------------------------------------------------------------------------- answers
 
