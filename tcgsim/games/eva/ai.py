@@ -82,6 +82,8 @@ def hokan_value(card: EvaCard, level: int, board: Board) -> float:
 _HOKAN_VALUES: dict[tuple[Any, ...], float] = {}
 _HOKAN_VALUES_MAX = 1 << 16
 
+BATTLE_STAKE = 6.0  # a battle turned from lost to won (what battle_card counts for our own)
+
 # ------------------------------------------------------------------------------------------------ agents
 
 
@@ -421,7 +423,7 @@ class _Ctx:
         after = forced or (bool(in_battle) and (win or total + d_total > angel + d_angel))
         interest = self.interest()
         if after != before:
-            return 6.0 * interest * (1 if after else -1)
+            return BATTLE_STAKE * interest * (1 if after else -1)
         return -0.5
 
     def deploy_value(self) -> float:
@@ -446,7 +448,9 @@ class _Ctx:
         v = self.v
         in_battle = going
         total = sum(v.eva_strength(e) for e in going)
-        battle_cards = [c for _u, c in self.hand if c is not None and c.kind is Kind.BATTLE and v.can_speak(c.colour)]
+        # the battle cards it would speak: their speaker can speak, and they cost less than a battle is worth
+        battle_cards = [c for _u, c in self.hand if c is not None and c.kind is Kind.BATTLE
+                        and v.can_speak(c.colour) and self.cost(c) < BATTLE_STAKE]
         used: set[int] = set()  # speakers whose one card is spoken
         for card in battle_cards:
             if any(e.verb is Verb.SORTIE for e in card.effects) and (card.other or card.colour not in used):
