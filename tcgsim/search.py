@@ -33,7 +33,7 @@ from tcgsim.stats import draw_share
 
 __all__ = ["DEFAULT_DETERMINIZATIONS", "SearchAgent", "SearchSettings", "parse_budget"]
 
-DEFAULT_DETERMINIZATIONS = 1  # sampled worlds per decision: what fits thousands of games (docs/ai.md measures it)
+DEFAULT_DETERMINIZATIONS = 4  # worlds per decision, spent by sequential halving: the budget docs/ai.md measures
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -85,3 +87,63 @@ def test_fit_eval_writes_an_evaluation_and_never_overwrites_one(tmp_path: Path) 
     assert result.exit_code == 2 and "--force" in result.stderr and out.read_bytes() == before
     result = runner.invoke(app, ["fit-eval", "mana", "--games", "20", "--seed", "5", "--out", str(out), "--force"])
     assert result.exit_code == 0 and out.read_bytes() != before
+
+
+class _Toy:
+    """A one-decision game for the search's bookkeeping: action i ends it at once and the searcher wins with
+    probability WIN[i] (drawn from the playout's generator, so common random numbers apply)."""
+
+    WIN = (0.1, 0.2, 0.3, 0.9, 0.4, 0.5, 0.55, 0.6)
+    playouts = 0
+
+    class _Game:
+        num_players = 2
+
+    def __init__(self) -> None:
+        self.game = _Toy._Game()
+        self.turn = 0
+        self.is_terminal = False
+        self.outcome: object = None
+        self.chosen = -1
+
+    def clone(self) -> _Toy:
+        return _Toy()
+
+    def apply(self, action: int) -> None:
+        self.chosen = action
+        self.is_terminal = True
+        _Toy.playouts += 1
+
+
+class _ToyView:
+    player = 0
+
+    def sample(self, rng: random.Random) -> _Toy:
+        return _Toy()
+
+
+def test_sequential_halving_spends_the_worlds_on_the_better_actions_and_keeps_the_style_on_a_tie() -> None:
+    """8 actions, 4 worlds: 8 playouts, then the better 4 and the style's choice one more world each, then the
+    better half of those and the style's choice two more: at most 8 + 5 + 2 * 4 = 21 playouts where every action in
+    every world would cost 32; the clearly best action wins, and with every action equal the style's choice stays."""
+    from tcgsim.search import SearchAgent, SearchSettings
+
+    class Style:
+        name = "style"
+
+        def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+            return 1
+
+    def value(trial: _Toy, me: int, rng: random.Random) -> float:
+        return 1.0 if rng.random() < _Toy.WIN[trial.chosen] else 0.0
+
+    agent = SearchAgent(Style, lambda s, p: 0.5, SearchSettings(determinizations=4))
+    setattr(agent, "_playout", value)  # noqa: B010 (the toy stands in for a playout of a real game)
+    legal = list(range(len(_Toy.WIN)))
+    _Toy.playouts = 0
+    picks = [agent.choose(_ToyView(), legal, random.Random(seed)) for seed in range(40)]
+    assert 16 * 40 <= _Toy.playouts <= 21 * 40
+    assert picks.count(3) > 30  # the 0.9 action, found in most decisions from 4 noisy worlds
+    flat = SearchAgent(Style, lambda s, p: 0.5, SearchSettings(determinizations=4))
+    setattr(flat, "_playout", lambda trial, me, rng: 0.5)  # noqa: B010
+    assert {flat.choose(_ToyView(), legal, random.Random(seed)) for seed in range(5)} == {1}
