@@ -8,15 +8,25 @@ centre; Evas 零号機 3 (pilot Rei), 初号機 4 (Shinji), 弐号機 4 (Asuka).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
+from collections.abc import Callable
+from itertools import combinations
 
 import pytest
 
 from tcgsim.agents import make_agent
-from tcgsim.games.eva.actions import Deploy, Launch
-from tcgsim.games.eva.ai import STYLES
-from tcgsim.games.eva.game import EvaState
-from tests.games.eva_positions import E, position
+from tcgsim.bench import bundled_decks
+from tcgsim.engine import play_game
+from tcgsim.games.eva.actions import Deploy, Launch, Speak
+from tcgsim.games.eva.ai import STYLES, ready
+from tcgsim.games.eva.cards import Kind, Mark
+from tcgsim.games.eva.city_model import serif_result
+from tcgsim.games.eva.effects import Verb
+from tcgsim.games.eva.game import EvaGame, EvaState
+from tcgsim.games.eva.state import WindowKind
+from tests.games.eva_positions import C, E, position, uid_of
 
 
 def choice(s: EvaState, style: str, seed: int = 0) -> object:
@@ -61,3 +71,83 @@ def test_a_battle_boost_counts_only_if_its_speaker_can_speak(style: str) -> None
     s = position([["Pattern Blue", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Bardiel"),
                  eva_down=["unit02"])
     assert isinstance(choice(s, style), Deploy)  # Ritsuko up: 7 against 8 - 2
+
+
+# ------------------------------------------------------------------------------------------- a rival about to win
+
+
+def test_a_rival_that_may_declare_next_is_stopped_rather_than_the_hurt_kept() -> None:
+    """Seat 0 (H-01, level 1) has Shinji grouped with Misato, its LV2: at its next 補完 phase it rises to level 2
+    and may declare at once (I-HOKAN). Seat 1, the turn player, holds a ▲ Shinji line (Because I Have Nothing Else,
+    Rei, next to Shinji): taking Shinji out of the group stops that. The old seeker kept the card for a stage it
+    would not win (the rival declares with two 求 or more) and let the rival rise."""
+    s = position([["Pen Pen", "Pen Pen", "Pen Pen"],
+                  ["Because I Have Nothing Else", "Pen Pen", "Kozo Fuyutsuki", "Maya Ibuki", "SSTOL Shield"]],
+                 hokans=["H-01", "H-09"], levels=[1, 0], active=1, group=[["shinji", "misato"]])
+    uid = uid_of(s, 1, "Because I Have Nothing Else", s.players[1].hand)
+    hurt = Speak(uid, True, s.cards[uid].marks.index((Mark.HURT, C["shinji"])), -1)
+    assert hurt in s.legal_actions()
+    assert choice(s, "seeker") == hurt
+
+
+def mirror_games(style: str, games: int, seed: int, watch: Callable[[int, EvaState, object], None]) -> list[int]:
+    """Two-player mirror games of the style over every pair of bundled decks (both seatings), seeds from `seed`;
+    `watch(game, state, action)` sees every decision before it is applied. Returns the turns each game lasted."""
+    decks = bundled_decks("eva")
+    pairs = list(combinations(decks, 2))
+    lengths = []
+    for i in range(games):
+        seated = list(pairs[i % len(pairs)])
+        if i // len(pairs) % 2:
+            seated.reverse()
+        result = play_game(EvaGame(seated, seed + i), [make_agent("eva", style) for _ in seated],
+                           on_action=functools.partial(watch, i))
+        lengths.append(result.state.turn)
+    return lengths
+
+
+def _readiness(state: EvaState, q: int, down: tuple[bool, ...], group: tuple[int, ...]) -> bool:
+    board = dataclasses.replace(state.board(q), down=down, group=group)
+    return ready(state.cards[state.players[q].hokan], state.players[q].level, board)
+
+
+def _stops(state: EvaState, action: object) -> bool:
+    """The turn player's セリフ would end a rival's readiness to declare at its next 補完 phase (if unanswered)."""
+    if not isinstance(action, Speak) or not action.serif:
+        return False
+    card = state.cards[action.card]
+    kind, t = card.marks[action.mark]
+    if kind is Mark.HURT and (state.protect_turn[t] or any(state.cards[u].kind is Kind.PUT and any(
+            e.verb is Verb.PROTECT for e in state.cards[u].effects) for u in state.under_char[t])):
+        return False  # a protected character takes no hurt (I-PROTECT)
+    now = (tuple(state.down), tuple(state.group))
+    after = serif_result(kind, card.serif_colour, t, *now)
+    return any(_readiness(state, q, *now) and not _readiness(state, q, *after)
+               for q in state.alive() if q != state.active)
+
+
+def _stopping_share(style: str, games: int, seed: int) -> tuple[int, int]:
+    """(turns, turns taken): turns in which the turn player may speak a セリフ that ends a rival's readiness to
+    declare at its next 補完 phase, and those in which it speaks one."""
+    turns: dict[tuple[int, int], list[bool]] = {}  # (game, turn): [a chance, taken]
+
+    def watch(game: int, state: EvaState, action: object) -> None:
+        w = state.window
+        if w is None or w.kind is not WindowKind.MAIN or state.current_player != state.active:
+            return
+        seen = turns.setdefault((game, state.turn), [False, False])
+        if not seen[0] and any(_stops(state, a) for a in state.legal_actions()):
+            seen[0] = True
+        if seen[0] and _stops(state, action):
+            seen[1] = True
+
+    mirror_games(style, games, seed, watch)
+    return sum(1 for c, _t in turns.values() if c), sum(1 for c, t in turns.values() if c and t)
+
+
+def test_a_rival_about_to_declare_is_stopped_when_a_serif_can() -> None:
+    """Over 100 seeker mirror games the old seeker took 9 of the 19 turns in which it could stop a rival ready to
+    declare (the hurter, which weighs the rivals' progress three times as much, took all it met)."""
+    chances, taken = _stopping_share("seeker", 100, 60_000)
+    assert chances >= 15
+    assert taken >= 0.85 * chances, f"the seeker stopped a ready rival in {taken} of {chances} turns"

@@ -62,8 +62,19 @@ def _partial(cond: Cond, board: Board, char: int) -> float:
     return 0.0
 
 
+def ready(card: EvaCard, level: int, board: Board) -> bool:
+    """The 補完 card may declare at its owner's next 補完 phase: level 2, or its LV2 condition met at level 1 (a
+    level reached in that phase may declare at once, I-HOKAN), and its character up (EVA-HOKAN-3)."""
+    if board.down[card.hokan_char]:
+        return False
+    if level == 2:
+        return True
+    return level == 1 and card.lv2 is not None and holds(card.lv2, board, card.hokan_char)
+
+
 def hokan_value(card: EvaCard, level: int, board: Board) -> float:
-    """How far a player is on its 補完 card: 10 a level, and how near the next condition is."""
+    """How far a player is on its 補完 card: 10 a level, how near the next condition is, and READY more when it
+    may declare at its next 補完 phase (a cliff: the stage is then one turn away)."""
     char = card.hokan_char
     value = 10.0 * level
     if level < 2:
@@ -72,7 +83,12 @@ def hokan_value(card: EvaCard, level: int, board: Board) -> float:
         value += 6.0 * _partial(cond, board, char)
     if board.down[char]:
         value -= 3.0 + 3.0 * level
+    elif ready(card, level, board):
+        value += READY
     return value
+
+
+READY = 8.0  # a 補完 card that may declare at its owner's next 補完 phase (level 2, or LV2 met at level 1: I-HOKAN)
 
 
 # hokan_value is a pure function of the card, the level and the board (plain tuples, all public), and the same
