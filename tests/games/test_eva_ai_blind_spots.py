@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 
@@ -19,7 +20,8 @@ import pytest
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.engine import play_game
-from tcgsim.games.eva.actions import Deploy, Launch, Speak
+from tcgsim.games.eva.actions import Counter as Answer
+from tcgsim.games.eva.actions import Deploy, Launch, Pass, Speak
 from tcgsim.games.eva.ai import STYLES, ready
 from tcgsim.games.eva.cards import Kind, Mark
 from tcgsim.games.eva.city_model import serif_result
@@ -151,3 +153,49 @@ def test_a_rival_about_to_declare_is_stopped_when_a_serif_can() -> None:
     chances, taken = _stopping_share("seeker", 100, 60_000)
     assert chances >= 15
     assert taken >= 0.85 * chances, f"the seeker stopped a ready rival in {taken} of {chances} turns"
+
+
+# ------------------------------------------------------------------------------------------- the card economy
+
+
+def _silence(style: str, games: int, seed: int) -> tuple[float, float]:
+    """(share of turns in which nobody speaks a card, セリフ the turn player speaks a turn) over mirror games."""
+    spoken: Counter[tuple[int, int]] = Counter()  # (game, turn): cards spoken (counters included)
+    serif: Counter[tuple[int, int]] = Counter()  # (game, turn): the turn player's セリフ
+
+    def watch(game: int, state: EvaState, action: object) -> None:
+        key = (game, state.turn)
+        if isinstance(action, (Speak, Answer)):
+            spoken[key] += 1
+        if isinstance(action, Speak) and action.serif and state.current_player == state.active:
+            serif[key] += 1
+
+    turns = sum(mirror_games(style, games, seed, watch))
+    return 1.0 - len(spoken) / turns, sum(serif.values()) / turns
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_turns_are_not_spent_in_silence(style: str) -> None:
+    """Every card was worth a whole card however little it could still do, and draw points paid back one card
+    each, negative ones a whole card too though the player discards its cheapest: over 60 mirror games the old
+    styles let 45% of the turns pass with nobody speaking and their turn players spoke 0.26-0.29 セリフ a turn."""
+    quiet, serif = _silence(style, 60, 60_000)
+    assert quiet < 0.37, f"{style}: {quiet:.0%} of the turns silent"
+    assert serif >= 0.30, f"{style}: the turn player speaks {serif:.2f} セリフ a turn"
+
+
+# ------------------------------------------------------------------------------------------- the deck
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_deck_is_not_drawn_down_to_where_the_next_turn_empties_it(style: str) -> None:
+    """Emergency Alert ((OTHER), draw 1, +1 draw point) from a deck of 3: one drawn now, one in the 第2ドローフェイズ,
+    and the last one at the start of the player's next turn; an empty deck at the end of that turn's 第2ドローフェイズ
+    drops the player out (EVA-DRAW2-5, I-DRAW). The old players spoke it (they only checked that the draw points
+    could be drawn)."""
+    filler = "Japan's Electric Power"  # a battle card: not spoken in the メインフェイズ, its dialogue reaches no one
+    s = position([["Emergency Alert", filler, filler, filler], ["Pen Pen"]],
+                 decks=[["Pen Pen", "Pen Pen", "Pen Pen"], ["Pen Pen"] * 6], filler=False)
+    alert = Speak(uid_of(s, 0, "Emergency Alert", s.players[0].hand), False, -1, -1)
+    assert alert in s.legal_actions()
+    assert choice(s, style) == Pass()

@@ -10,17 +10,21 @@ ties with the seeded generator they are handed.
   their stages. In the short rule it weighs the chance to win more.
 
 Both judge one action ahead. In the standard rules the city after the action (groups, downed characters, cards
-under main cards) is scored by how near each player's 補完 card is to its next level, and every card spoken is
-weighed against the hand it leaves (an empty hand or a deck too short for the draw points drops a player out,
-EVA-DRAW2-5). In the short rule a position is scored by the chance to down the opponent's hidden character with
-the lines we hold and will draw, against the danger to our own (short_ai.py; city_model.py holds the model of
-the city both rule sets' players share).
+under main cards) is scored by how near each player's 補完 card is to its next level, with a cliff where a card
+may declare at its owner's next 補完 phase (READY: the stage is then one turn away, so stopping a rival there is
+worth a card); every card spoken is weighed against what it was kept for (補完 ammunition, a <対抗>) and what its
+draw points bring back (cards of the deck, or the hand's cheapest discarded); an empty hand, or a deck that the
+next turn would empty, drops a player out (EVA-DRAW2-5) and is never risked. The Evas go out only when the ones
+that may fight can win with the battle cards whose speakers can still speak. In the short rule a position is
+scored by the chance to down the opponent's hidden character with the lines we hold and will draw, against the
+danger to our own (short_ai.py; city_model.py holds the model of the city both rule sets' players share).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -88,6 +92,11 @@ def hokan_value(card: EvaCard, level: int, board: Board) -> float:
     return value
 
 
+HAND_CARD = 0.7  # a card in hand, before what it is kept for
+BATTLE_STAKE = 6.0  # a battle turned from lost to won (what battle_card counts for our own)
+DECK_FLOOR = 2  # a deck left smaller after a turn is empty by the end of the player's next turn: out
+DECK_RESERVE = 6  # the deck a player wants left after a turn (each turn draws from it)
+DECK_SHORT = 1.5  # cost of each card the deck falls short of it
 READY = 8.0  # a 補完 card that may declare at its owner's next 補完 phase (level 2, or LV2 met at level 1: I-HOKAN)
 
 
@@ -98,9 +107,13 @@ READY = 8.0  # a 補完 card that may declare at its owner's next 補完 phase (
 _HOKAN_VALUES: dict[tuple[Any, ...], float] = {}
 _HOKAN_VALUES_MAX = 1 << 16
 
-BATTLE_STAKE = 6.0  # a battle turned from lost to won (what battle_card counts for our own)
-
 # ------------------------------------------------------------------------------------------------ agents
+
+
+# deck_worth() is a pure function of the key it is memoised by (see there), for the process, bounded like
+# _HOKAN_VALUES; an id names one printed card.
+_DECK_WORTHS: dict[tuple[Any, ...], float] = {}
+_CACHE_MAX = 1 << 15
 
 
 class ScriptedAgent:
@@ -149,6 +162,8 @@ class _Ctx:
         # memos of this decision (the view does not change while its actions are scored)
         self._positions: dict[tuple[tuple[bool, ...], tuple[int, ...], tuple[str, int] | None, int], float] = {}
         self._keep: dict[str, float] = {}  # keep_value by card id
+        self._deck_worth: float | None = None
+        self._cheapest: list[tuple[float, int]] | None = None  # the hand's keep values, cheapest first
         self._battle_boards: dict[tuple[int, ...], Board] = {}
         self._protect_memo: dict[int, bool] = {}
         self._serif_memo: dict[tuple[Mark, int, int], float] = {}  # city_delta of a セリフ
@@ -259,12 +274,17 @@ class _Ctx:
     # ----------------------------------------------------------------------------------- economy
 
     def keep_value(self, card: EvaCard) -> float:
-        """What a card in hand is worth: stage ammunition first, then draw points (memoised by card for the
-        decision)."""
+        """What a card in hand is worth: what it is kept for (`worth`; memoised by card for the decision)."""
         found = self._keep.get(card.id)
-        if found is not None:
-            return found
-        value = 1.0 + 0.3 * max(0, card.draw_points)
+        if found is None:
+            found = self._keep[card.id] = self.worth(card)
+        return found
+
+    def worth(self, card: EvaCard) -> float:
+        """A card's worth to us: a card in hand, its draw points, 補完 ammunition (a 求 for our character once our
+        card has a level, a 傷 for a rival's that has one) and a card-side <対抗>. Reads our 補完 character and
+        level and the rivals'."""
+        value = HAND_CARD + 0.3 * max(0, card.draw_points)
         if self.my_char >= 0 and self.levels.get(self.me, 0) >= 1 and card.mark_for(Mark.SEEK, self.my_char):
             value += 2.0
         for s in self.rivals:
@@ -273,22 +293,78 @@ class _Ctx:
                 value += 1.5
         if card.card_counter:
             value += 0.5
-        self._keep[card.id] = value
         return value
 
-    def cost(self, card: EvaCard) -> float:
-        """Speaking a card: it leaves the hand (its keep value) and brings its draw points back."""
-        hand_after = len(self.hand) - 1
+    def deck_worth(self) -> float:
+        """What a card drawn from our deck is worth on average: its keep value (the deck's cards are ours to know,
+        not their order; a 使徒 drawn goes to the city, no card in hand). A pure function of the deck's cards and
+        what `worth` reads: memoised for the process (the same deck comes back decision after decision)."""
+        if self._deck_worth is None:
+            cards = self.v.deck_cards()
+            key = (tuple([c.id for c in cards]), self.my_char, self.levels.get(self.me, 0) >= 1,
+                   tuple((h.hokan_char, self.levels[s] >= 1) for s in self.rivals if (h := self.hokans[s])))
+            found = _DECK_WORTHS.get(key)
+            if found is None:
+                copies = Counter(c.id for c in cards if c.kind is not Kind.ANGEL)
+                first = {c.id: c for c in cards}
+                found = sum(n * self.keep_value(first[i]) for i, n in copies.items()) / max(1, len(cards))
+                if len(_DECK_WORTHS) >= _CACHE_MAX:
+                    _DECK_WORTHS.clear()
+                _DECK_WORTHS[key] = found
+            self._deck_worth = found
+        return self._deck_worth
+
+    def returns(self, points: int, spoken: int) -> float:
+        """What `points` draw points bring in the 第2ドローフェイズ (EVA-DRAW2-2): as many cards from the deck, or,
+        below zero, as many cards of the hand discarded, the player's choice: the cheapest (the card `spoken`
+        left the hand)."""
+        if points >= 0:
+            return points * self.deck_worth() if points else 0.0
+        if self._cheapest is None:
+            self._cheapest = sorted((self.keep_value(c), u) for u, c in self.hand if c is not None)
+        lost = 0.0
+        n = -points
+        for value, u in self._cheapest:
+            if n <= 0:
+                break
+            if u != spoken:
+                lost += value
+                n -= 1
+        return -lost
+
+    def cost(self, card: EvaCard, uid: int = -1, drawn: int = 0) -> float:
+        """Speaking a card: it leaves the hand (its keep value) and its draw points bring cards back (or take
+        the cheapest away). `drawn`: the cards its effect draws at once. A deck left empty at the end of the
+        第2ドローフェイズ drops the player out (EVA-DRAW2-5, I-DRAW), and the player's next turn starts by drawing one
+        (EVA-DRAW1-3), so a deck left below DECK_FLOOR is as bad; an empty hand too: never risked. A deck running
+        low costs what the turns it no longer feeds are worth."""
+        hand_after = len(self.hand) - 1 + drawn
         dp = self.dp + card.draw_points
-        if dp > self.deck:
-            return 100.0  # the 第2ドローフェイズ could not draw them all: out
+        left = self.deck - drawn - max(0, dp)  # the deck after the 第2ドローフェイズ
+        if left < DECK_FLOOR <= self.deck:
+            return 100.0
         end = hand_after + dp
         if end <= 0:
-            return 100.0  # an empty hand after the 第2ドローフェイズ: out
-        value = self.keep_value(card) - 1.0 * card.draw_points
+            return 100.0
+        value = self.keep_value(card) - (self.returns(dp, uid) - self.returns(self.dp, uid))
         if end < self.a.cushion:
             value += 2.0 * (self.a.cushion - end)
+        before = self.deck - max(0, self.dp)
+        value += DECK_SHORT * (max(0, DECK_RESERVE - left) - max(0, DECK_RESERVE - before))
         return value
+
+    def drawn_now(self, card: EvaCard) -> int:
+        """The cards a card side draws from the deck as it resolves (its `draw` effects whose condition holds,
+        a tutor's card)."""
+        n = 0
+        for e in card.effects:
+            if e.when or card.is_put or (e.cond is not None and not holds(e.cond, self.boards[self.me], -1)):
+                continue
+            if e.verb is Verb.DRAW:
+                n += e.amount
+            elif e.verb is Verb.TUTOR and e.type != "angel":
+                n += 1
+        return min(n, self.deck)
 
     # ----------------------------------------------------------------------------------- scoring
 
@@ -322,7 +398,7 @@ class _Ctx:
         card = self.cards.get(action.card)
         if card is None:
             return -1.0
-        cost = self.cost(card)
+        cost = self.cost(card, action.card, 0 if action.serif else self.drawn_now(card))
         if action.serif:
             return self.city_delta(card, card.serif_colour, -1, action.mark) - cost
         if card.kind is Kind.BATTLE:
@@ -354,7 +430,7 @@ class _Ctx:
             if e.cond is not None and not holds(e.cond, self.boards[self.me], -1):
                 continue
             if verb is Verb.DRAW:
-                value += 0.9 * min(e.amount, self.deck - max(0, self.dp))
+                value += self.deck_worth() * min(e.amount, self.deck - max(0, self.dp))
             elif verb is Verb.DISCARD_RANDOM:
                 if e.target is Target.EACH:
                     value += 0.5 * len(self.rivals) - 0.8
@@ -465,8 +541,8 @@ class _Ctx:
         in_battle = going
         total = sum(v.eva_strength(e) for e in going)
         # the battle cards it would speak: their speaker can speak, and they cost less than a battle is worth
-        battle_cards = [c for _u, c in self.hand if c is not None and c.kind is Kind.BATTLE
-                        and v.can_speak(c.colour) and self.cost(c) < BATTLE_STAKE]
+        battle_cards = [c for u, c in self.hand if c is not None and c.kind is Kind.BATTLE and v.can_speak(c.colour)
+                        and self.cost(c, u) < BATTLE_STAKE]
         used: set[int] = set()  # speakers whose one card is spoken
         for card in battle_cards:
             if any(e.verb is Verb.SORTIE for e in card.effects) and (card.other or card.colour not in used):
@@ -517,7 +593,7 @@ class _Ctx:
                 gain += effects if freed.owner == self.me else -0.3 * max(0.0, effects)
             if gain < self.a.answer_at:
                 return -1.0
-            return gain - self.cost(card)
+            return gain - self.cost(card, action.card)
         if offered.serif:
             harm = self.city_delta(offered.card, offered.speaker, -1, offered.mark)
         elif offered.card.kind is Kind.BATTLE:
@@ -531,7 +607,7 @@ class _Ctx:
             harm *= 1.0 - self.answered_back(offered)
         if harm > -self.a.answer_at:
             return -1.0
-        return -harm - self.cost(card)
+        return -harm - self.cost(card, action.card)
 
     def answered_back(self, offered: SpokenView) -> float:
         """The chance a card-side <対抗> of ours against `offered` is itself answered by a counter セリフ of the
