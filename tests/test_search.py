@@ -41,7 +41,7 @@ def test_a_search_game_replays_from_its_seed(key: str) -> None:
     decks = bundled_decks(key)[:2]
 
     def once() -> tuple[object, ...]:
-        agents = [make_agent(key, "search"), make_agent(key, "first")]
+        agents = [make_agent(key, "search:2"), make_agent(key, "first")]  # 2 worlds: the halving path
         result = play_game(cls(decks, 11, cls.options_class(turn_limit=12)), agents)
         return tuple(result.actions), result.outcome
 
