@@ -184,6 +184,25 @@ def test_turns_are_not_spent_in_silence(style: str) -> None:
     assert serif >= 0.30, f"{style}: the turn player speaks {serif:.2f} セリフ a turn"
 
 
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_battle_card_no_battle_needs_is_the_card_spent(style: str) -> None:
+    """Seat 1 speaks Cease Operation's dialogue (Gendo ▲ Misato) at Misato, grouped with Shinji: seat 0's LV2 (H-01
+    at level 1). Two of seat 0's cards may answer: Welcome Home (drama; Misato, a <対抗> dialogue) and Pattern Blue
+    (battle, the 使徒 -2; Ritsuko ● Misato); neither is 補完 ammunition. No 使徒 still to come is one the Evas (11)
+    lose to by less than 2, so the battle card is the one to spend. The old players weighed both as one whole card
+    and chose either, by the generator."""
+    picks = set()
+    for seed in range(8):
+        s = position([["Welcome Home", "Pattern Blue", "Japan's Electric Power"], ["Cease Operation", "Pen Pen"]],
+                     active=1, hokans=["H-01", "H-11"], levels=[1, 0], group=[["shinji", "misato"]])
+        uid = uid_of(s, 1, "Cease Operation", s.players[1].hand)
+        s.apply(Speak(uid, True, s.cards[uid].marks.index((Mark.HURT, C["misato"])), -1))
+        assert s.current_player == 0 and s.offer is not None
+        picked = make_agent("eva", style).choose(s.view(0), s.legal_actions(), random.Random(seed))
+        picks.add(s.cards[picked.card].name if isinstance(picked, Answer) else type(picked).__name__)
+    assert picks == {"Pattern Blue"}, picks
+
+
 # ------------------------------------------------------------------------------------------- the deck
 
 

@@ -12,24 +12,26 @@ ties with the seeded generator they are handed.
 Both judge one action ahead. In the standard rules the city after the action (groups, downed characters, cards
 under main cards) is scored by how near each player's 補完 card is to its next level, with a cliff where a card
 may declare at its owner's next 補完 phase (READY: the stage is then one turn away, so stopping a rival there is
-worth a card); every card spoken is weighed against what it was kept for (補完 ammunition, a <対抗>) and what its
-draw points bring back (cards of the deck, or the hand's cheapest discarded); an empty hand, or a deck that the
-next turn would empty, drops a player out (EVA-DRAW2-5) and is never risked. The Evas go out only when the ones
-that may fight can win with the battle cards whose speakers can still speak. In the short rule a position is
-scored by the chance to down the opponent's hidden character with the lines we hold and will draw, against the
-danger to our own (short_ai.py; city_model.py holds the model of the city both rule sets' players share).
+worth a card); every card spoken is weighed against what it was kept for (補完 ammunition, a <対抗>, for a battle
+card the share of the 使徒 still to come it would beat) and what its draw points bring back (cards of the deck,
+or the hand's cheapest discarded); an empty hand, or a deck that the next turn would empty, drops a player out
+(EVA-DRAW2-5) and is never risked. The Evas go out only when the ones that may fight can win with the battle
+cards whose speakers can still speak. In the short rule a position is scored by the chance to down the
+opponent's hidden character with the lines we hold and will draw, against the danger to our own (short_ai.py;
+city_model.py holds the model of the city both rule sets' players share).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcgsim.games.eva import actions as A
-from tcgsim.games.eva.cards import EvaCard, Kind, Mark, normalise_groups
+from tcgsim.games.eva.cards import EvaCard, Kind, Mark, eva_cards, normalise_groups
 from tcgsim.games.eva.city_model import _down, _seek, serif_result
 from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
 from tcgsim.games.eva.short_ai import _ShortCtx
@@ -93,6 +95,7 @@ def hokan_value(card: EvaCard, level: int, board: Board) -> float:
 
 
 HAND_CARD = 0.7  # a card in hand, before what it is kept for
+BATTLE_SPARE = 0.15  # a battle card as a card in hand, before the battles it may decide
 BATTLE_STAKE = 6.0  # a battle turned from lost to won (what battle_card counts for our own)
 DECK_FLOOR = 2  # a deck left smaller after a turn is empty by the end of the player's next turn: out
 DECK_RESERVE = 6  # the deck a player wants left after a turn (each turn draws from it)
@@ -110,10 +113,30 @@ _HOKAN_VALUES_MAX = 1 << 16
 # ------------------------------------------------------------------------------------------------ agents
 
 
-# deck_worth() is a pure function of the key it is memoised by (see there), for the process, bounded like
-# _HOKAN_VALUES; an id names one printed card.
+_POOL_ANGELS = tuple(sorted((c for c in eva_cards().values() if c.kind is Kind.ANGEL), key=lambda c: c.id))
+
+# decides() and deck_worth() are pure functions of the keys they are memoised by (see there), for the process,
+# bounded like _HOKAN_VALUES; an id names one printed card.
+_DECIDES: dict[tuple[Any, ...], float] = {}
 _DECK_WORTHS: dict[tuple[Any, ...], float] = {}
 _CACHE_MAX = 1 << 15
+
+
+@functools.cache
+def _asks_only_evas(card: EvaCard) -> bool:
+    """Every `if` of the card asks only which Evas are in the battle (`evas_in_battle`)."""
+    return all(e.cond is None or _kinds(e.cond) <= {CondKind.EVAS_IN_BATTLE} for e in card.effects)
+
+
+def _kinds(cond: Cond) -> set[CondKind]:
+    return {cond.kind} if not cond.parts else set().union(*(_kinds(p) for p in cond.parts))
+
+
+# The 使徒's strengths against the Evas that fight depend on the rest of the city only if one of their `if`s asks
+# more than which Evas fight (none of the pool's does): then outlook() memoises them by the fighters and the 使徒
+# still to be met.
+_ANGELS_ASK_ONLY_EVAS = all(_asks_only_evas(c) for c in _POOL_ANGELS)
+_STRENGTHS: dict[tuple[Any, ...], tuple[int, ...]] = {}
 
 
 class ScriptedAgent:
@@ -163,6 +186,8 @@ class _Ctx:
         self._positions: dict[tuple[tuple[bool, ...], tuple[int, ...], tuple[str, int] | None, int], float] = {}
         self._keep: dict[str, float] = {}  # keep_value by card id
         self._deck_worth: float | None = None
+        self._decides: dict[str, float] = {}  # decides() by card id, for cards it cannot memoise for the process
+        self._outlook: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]] | None = None
         self._cheapest: list[tuple[float, int]] | None = None  # the hand's keep values, cheapest first
         self._battle_boards: dict[tuple[int, ...], Board] = {}
         self._protect_memo: dict[int, bool] = {}
@@ -274,17 +299,21 @@ class _Ctx:
     # ----------------------------------------------------------------------------------- economy
 
     def keep_value(self, card: EvaCard) -> float:
-        """What a card in hand is worth: what it is kept for (`worth`; memoised by card for the decision)."""
+        """What a card in hand is worth: what it is kept for (`worth`), and for a battle card the battles it may
+        decide (memoised by card for the decision)."""
         found = self._keep.get(card.id)
         if found is None:
-            found = self._keep[card.id] = self.worth(card)
+            found = self.worth(card)
+            if card.kind is Kind.BATTLE:
+                found += BATTLE_STAKE * self.decides(card)
+            self._keep[card.id] = found
         return found
 
     def worth(self, card: EvaCard) -> float:
-        """A card's worth to us: a card in hand, its draw points, 補完 ammunition (a 求 for our character once our
-        card has a level, a 傷 for a rival's that has one) and a card-side <対抗>. Reads our 補完 character and
-        level and the rivals'."""
-        value = HAND_CARD + 0.3 * max(0, card.draw_points)
+        """A card's worth to us apart from the battles to come: a card in hand (a battle card, which does nothing
+        else, less), its draw points, 補完 ammunition (a 求 for our character once our card has a level, a 傷 for a
+        rival's that has one) and a card-side <対抗>. Reads our 補完 character and level and the rivals'."""
+        value = (HAND_CARD if card.kind is not Kind.BATTLE else BATTLE_SPARE) + 0.3 * max(0, card.draw_points)
         if self.my_char >= 0 and self.levels.get(self.me, 0) >= 1 and card.mark_for(Mark.SEEK, self.my_char):
             value += 2.0
         for s in self.rivals:
@@ -295,22 +324,81 @@ class _Ctx:
             value += 0.5
         return value
 
+    def outlook(self) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+        """The battles to come, as `decides` weighs them: (the Evas that can fight: their pilots up, or a sortie
+        card under them, a face-down Eva turning up at the next first draw, EVA-DRAW1-1; their total; the strengths
+        against them of the 使徒 still to be met: the face-up one and the pool's not yet seen in a discard pile,
+        ours among them, the others' decks being hidden: each as likely; every Eva's strength; the face-down
+        Evas). Worked out once for the decision."""
+        if self._outlook is None:
+            v = self.v
+            fighters = tuple(e for e in range(3) if not v.down[v.pilot(e)] or any(
+                x.verb is Verb.SORTIE for u in v.under_eva(e) for x in u.effects))
+            seen = frozenset(c.id for s in range(v.players) for c in v.discard(s) if c.kind is Kind.ANGEL)
+            present = v.angel()
+            key = (fighters, seen, present.id if present is not None else "")
+            strengths = _STRENGTHS.get(key) if _ANGELS_ASK_ONLY_EVAS else None
+            if strengths is None:
+                met = [present] if present is not None else []
+                met += [c for c in _POOL_ANGELS if c.id not in seen and (present is None or c.id != present.id)]
+                board = self.battle_board(fighters)
+                strengths = tuple(c.strength + sum(e.amount for e in c.effects if e.verb is Verb.STRENGTH
+                                                   and not e.when and (e.cond is None or holds(e.cond, board, -1)))
+                                  for c in met)
+                if _ANGELS_ASK_ONLY_EVAS:
+                    if len(_STRENGTHS) >= _CACHE_MAX:
+                        _STRENGTHS.clear()
+                    _STRENGTHS[key] = strengths
+            evas = tuple(v.eva_strength(e) for e in range(3))
+            self._outlook = (fighters, sum(evas[e] for e in fighters), strengths, evas, v.eva_down)
+        return self._outlook
+
+    def decides(self, card: EvaCard) -> float:
+        """The share of the 使徒 still to be met (`outlook`) that a battle card would turn from a lost battle into
+        a won one, played alone by the Evas that can fight. A battle card does nothing else on its card side
+        (EVA-CARD-4), so this is what it is kept for. A pure function of the card and the outlook when the card's
+        conditions ask only which Evas fight: then memoised for the process (the outlook changes a few times a
+        game), else for the decision."""
+        outlook = self.outlook()
+        key = (card.id, outlook)
+        pure = _asks_only_evas(card)
+        found = _DECIDES.get(key) if pure else self._decides.get(card.id)
+        if found is not None:
+            return found
+        fighters, total, strengths, _evas, _down = outlook
+        d_total, d_angel, win, _after = self.swing(card, -1, fighters)
+        turned = sum(1 for s in strengths if total <= s and (win or total + d_total > s + d_angel))
+        found = turned / max(1, len(strengths))
+        if pure:
+            if len(_DECIDES) >= _CACHE_MAX:
+                _DECIDES.clear()
+            _DECIDES[key] = found
+        else:
+            self._decides[card.id] = found
+        return found
+
     def deck_worth(self) -> float:
         """What a card drawn from our deck is worth on average: its keep value (the deck's cards are ours to know,
         not their order; a 使徒 drawn goes to the city, no card in hand). A pure function of the deck's cards and
-        what `worth` reads: memoised for the process (the same deck comes back decision after decision)."""
+        what `worth` reads, with the outlook when the deck holds battle cards (whose conditions ask only which
+        Evas fight): memoised for the process (the same deck comes back decision after decision)."""
         if self._deck_worth is None:
             cards = self.v.deck_cards()
-            key = (tuple([c.id for c in cards]), self.my_char, self.levels.get(self.me, 0) >= 1,
-                   tuple((h.hokan_char, self.levels[s] >= 1) for s in self.rivals if (h := self.hokans[s])))
-            found = _DECK_WORTHS.get(key)
+            battles = [c for c in cards if c.kind is Kind.BATTLE]
+            key: tuple[Any, ...] | None = None
+            if all(_asks_only_evas(c) for c in battles):
+                key = (tuple([c.id for c in cards]), self.my_char, self.levels.get(self.me, 0) >= 1,
+                       tuple((h.hokan_char, self.levels[s] >= 1) for s in self.rivals if (h := self.hokans[s])),
+                       self.outlook() if battles else None)
+            found = _DECK_WORTHS.get(key) if key is not None else None
             if found is None:
                 copies = Counter(c.id for c in cards if c.kind is not Kind.ANGEL)
                 first = {c.id: c for c in cards}
                 found = sum(n * self.keep_value(first[i]) for i, n in copies.items()) / max(1, len(cards))
-                if len(_DECK_WORTHS) >= _CACHE_MAX:
-                    _DECK_WORTHS.clear()
-                _DECK_WORTHS[key] = found
+                if key is not None:
+                    if len(_DECK_WORTHS) >= _CACHE_MAX:
+                        _DECK_WORTHS.clear()
+                    _DECK_WORTHS[key] = found
             self._deck_worth = found
         return self._deck_worth
 
