@@ -101,7 +101,11 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._facedown_memo: tuple[int, list[tuple[int, float, tuple[int, int, int]]]] | None = None  # _facedown
         self._public: Any = None  # the public battle (battle_ai `_public_battle`), read when a card needs it
         self._open_terms: tuple[bool, tuple[int, ...]] | None = None  # `_open_cost`: free, the party's discounts
+        self._blockers: tuple[tuple[int, int], ...] | None = None  # `_block_risk`: their untapped characters
         self._reach_memo: dict[tuple[int, ...], tuple[int, float]] = {}  # `_reach` by group
+        self._techs: dict[int, tuple[int, int, int]] = {}  # `_techniques` by character
+        self._icons: dict[tuple[str, ...], bool] = {}  # `_icons_met`
+        self._haggars: dict[tuple[int, int, int], bool] = {}  # `_reach`: the monster there turns techniques off
         self._items_memo: dict[int, list[int]] | None = None  # `_items`
         self._armed: bool | None = None  # some character of ours carries an item (None: not looked at yet)
         self._world: Any = None  # a position sampled from the view (land_ai `_sampled`), drawn when a move needs it
@@ -156,6 +160,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._available = -1
         self._facedown_memo = None
         self._open_terms = None
+        self._blockers = None
         self._public = None
         self._items_memo = None
         self._armed = None
@@ -164,8 +169,11 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             self._grids.clear()
         self._layable = None
         self._make_open = None
-        if self._reach_memo:
+        if self._haggars:  # `_reach` looked at a monster: its memos may hold entries
+            self._haggars.clear()
             self._reach_memo.clear()
+            self._techs.clear()
+            self._icons.clear()
         self._answers = None
         self._party_state = [None, None]
         self._open_set = None
@@ -303,49 +311,57 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         instrument's when our lands meet its attribute icons (free), another's when our mana pays for them all
         (0.2 a mana, as battle_ai charges a use); nothing against a monster that turns techniques off (Fullmetal
         Haggar). Once per group and decision."""
+        haggar = self._haggars.get(at)
+        if haggar is None:
+            monster = view.monster_card(at)
+            haggar = self._haggars[at] = monster is not None and monster.effects.disables_battle_skills
+        if haggar:
+            return 0, 0.0
         found = self._reach_memo.get(chars)
         if found is None:
-            found = (0, 0.0)
-            monster = view.monster_card(at)
-            items = self._items(view)
-            if items and not (monster is not None and monster.effects.disables_battle_skills):
-                more = cost = 0
-                for u in chars:
-                    c = view.card(u)
-                    if c is None or any(e.verb is _Verb_NO_TECHNIQUES for e in c.effects.battle):
-                        continue
-                    for item in items.get(u, ()):
-                        best = (0, 0)
-                        card = view.card(item)
-                        for e in card.effects.techniques if card is not None else ():
-                            if e.verb is not _Verb_MODIFY or e.cond is not None or e.str_ <= best[0]:
-                                continue
-                            if e.needs:
-                                if view.condition_met(_icons(e.needs)):
-                                    best = (e.str_, 0)
-                            elif e.cost <= view.available(view.player):
-                                best = (e.str_, e.cost)
-                        more += best[0]
-                        cost += best[1]
-                if cost > view.available(view.player):  # not all of them at once: the free ones only
-                    more, cost = self._reach_free(view, chars, items), 0
-                found = (more, 0.2 * cost)
-            self._reach_memo[chars] = found
+            more = cost = free = 0
+            for u in chars:
+                best, paid, gratis = self._techniques(view, u)
+                more += best
+                cost += paid
+                free += gratis
+            found = self._reach_memo[chars] = (more, 0.2 * cost) if cost <= view.available(view.player) \
+                else (free, 0.0)  # not all of them at once: the free ones only
         return found
 
-    def _reach_free(self, view: ManaView, chars: tuple[int, ...], items: dict[int, list[int]]) -> int:
-        """The STR the free techniques (instruments whose icons our lands meet) of these characters add."""
-        more = 0
-        for u in chars:
-            best = 0
-            for item in items.get(u, ()):
-                card = view.card(item)
-                for e in card.effects.techniques if card is not None else ():
-                    if e.verb is _Verb_MODIFY and e.cond is None and e.needs and e.str_ > best \
-                            and view.condition_met(_icons(e.needs)):
-                        best = e.str_
-            more += best
-        return more
+    def _techniques(self, view: ManaView, uid: int) -> tuple[int, int, int]:
+        """(STR, mana) of the strongest unconditional STR technique of each item our character `uid` carries, an
+        instrument's when our lands meet its icons, another's when our mana pays; and the STR of the free ones
+        alone (once per character and decision)."""
+        found = self._techs.get(uid)
+        if found is None:
+            more = cost = free = 0
+            c = view.card(uid)
+            if c is not None and not any(e.verb is _Verb_NO_TECHNIQUES for e in c.effects.battle):
+                available = view.available(view.player)
+                for item in self._items(view).get(uid, ()):
+                    card = view.card(item)
+                    best = paid = gratis = 0
+                    for e in card.effects.techniques if card is not None else ():
+                        if e.verb is not _Verb_MODIFY or e.cond is not None or e.str_ <= best:
+                            continue
+                        if e.needs:
+                            if self._icons_met(view, e.needs):
+                                best, paid, gratis = e.str_, 0, e.str_
+                        elif e.cost <= available:
+                            best, paid = e.str_, e.cost
+                    more += best
+                    cost += paid
+                    free += gratis
+            found = self._techs[uid] = (more, cost, free)
+        return found
+
+    def _icons_met(self, view: ManaView, needs: tuple[str, ...]) -> bool:
+        """Do our lands meet an instrument technique's attribute icons (once per icons and decision)?"""
+        found = self._icons.get(needs)
+        if found is None:
+            found = self._icons[needs] = view.condition_met(_icons(needs))
+        return found
 
     def _items(self, view: ManaView) -> dict[int, list[int]]:
         """Our characters' items, by character (once per decision); sets `_armed` (False: none at all)."""
@@ -418,8 +434,10 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         on_enemy_land = action.at[0] != view.player
         sacrifice = self._sacrifice_cost(view, card) if facts[1] else 0.0
         if card.can_attack_party and self.party_attack_weight > 0 and self._acted(view, action.at) is False:
-            return 0.5 + self.party_attack_weight * (1.0 if on_enemy_land else 0.6) \
-                - 0.5 * self._reserve(view, card.cost or 0, action.at) - sacrifice
+            value = 0.5 + self.party_attack_weight * (1.0 if on_enemy_land else 0.6) - sacrifice
+            if value >= 0:  # what paying for it risks (it only ever takes an opening below ending)
+                value -= 0.5 * self._reserve(view, card.cost or 0, action.at)
+            return value
         return -0.2 - sacrifice  # keep the bluff and the mana
 
     def _sacrifice_cost(self, view: ManaView, card: Any) -> float:
@@ -575,9 +593,12 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
 
     def _block_risk(self, view: ManaView, at: tuple[int, int, int], card: Any) -> tuple[float, float]:
         """`_judge_block`, kept for the game by what it reads (moves are scored at every main-phase decision)."""
-        enemy = 1 - view.player
-        blockers = tuple((c.str_, c.def_) for (_u, tapped), c in zip(view.party(enemy), view.party_cards(enemy),
-                                                                     strict=True) if not tapped)
+        blockers = self._blockers
+        if blockers is None:  # once per decision
+            enemy = 1 - view.player
+            blockers = self._blockers = tuple((c.str_, c.def_) for (_u, tapped), c in
+                                              zip(view.party(enemy), view.party_cards(enemy), strict=True)
+                                              if not tapped)
         found = view.monster_strength(at, _BattleKind_MOVEMENT)
         if not blockers or found is None:
             return 1.0, 0.0
@@ -679,12 +700,14 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         if card.effects.to_top_of_deck and self._doomed(view, card):
             return -1.0  # Succubus: killed, it comes back on top of our deck and costs us the next draw
         if action.open:
-            # paid now, out of the mana that must open our face-down monsters when they are attacked
-            reserve = self._reserve(view, self._open_cost(view, card))
             if not self.open_placement or _self_trashing(card) or (
                     card.open_condition is not None and not view.condition_met((card.open_condition,))):
-                return base - 1.5 - reserve
-            return base + 0.3 - self._sacrifice_cost(view, card) - reserve
+                value = base - 1.5
+            else:
+                value = base + 0.3 - self._sacrifice_cost(view, card)
+            if value >= 0:  # paid now, out of the mana that must open our face-down monsters when attacked
+                value -= self._reserve(view, self._open_cost(view, card))
+            return value
         if self._unpaid(view, card) and view.hand_size(view.player) <= HAND_SIZE:
             # No mana comes back before our next turn, so the first enemy attack opens it, we cannot pay, and it is
             # trashed for nothing: keep it for a turn we can pay (unless the end phase would discard a card anyway)

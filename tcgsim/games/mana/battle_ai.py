@@ -172,7 +172,10 @@ class BattleJudgement:
             after = self._technique(view, battle, e, a.target, numbers, each)
             if after is None:
                 return HOLD - 0.2 * cost
-            return gain(before, after, chars_side) - 0.2 * cost
+            value = gain(before, after, chars_side)
+            if value > 0 and e.cond is Cond.VS_OPEN and not self._public_battle(view).was_open:
+                return HOLD - 0.2 * cost  # the monster was face down when the battle began: it does nothing
+            return value - 0.2 * cost
         e = next((e for e in card.effects.battle), None)
         if e is None:
             return -1.0
@@ -188,22 +191,13 @@ class BattleJudgement:
             after = (total + e.str_ >= m_def, losses(m_str, new_defs, each))
             return gain(before, after, chars_side) - cost
         if e.verb is _Verb_BATTLE_FLAG or e.verb is _Verb_STAND_IN:
-            flags = self._flags(view)
-            flag = "stand_in" if e.verb is _Verb_STAND_IN else e.flag
-            if flag in flags or flags & _NO_DAMAGE_FLAGS:
-                return -1.0  # already set in this battle, or no damage will be dealt in it: it would do nothing
-            if e.verb is _Verb_STAND_IN:
-                return (3.0 if dies else -1.0) - cost
-            if e.flag == "freeze" or e.flag == "draw":
-                return (3.0 if (lost if chars_side else dies) else -1.0) - cost
-            if e.flag == "prayer":
-                return (2.5 if dies else -1.0) - cost
-            if e.flag == "pokiehl":
-                where = battle.where
-                return (3.0 if chars_side and not dies and where is not None and where[0] != user
-                        else -1.0) - cost
-            if e.flag == "auction":
-                return 0.5 - cost
+            value = self._flag_value(e, battle, dies, lost, chars_side, user) - cost
+            if value > 0:  # worth it, unless the battle already has it (read only then: it takes a sample)
+                flags = self._flags(view)
+                flag = "stand_in" if e.verb is _Verb_STAND_IN else e.flag
+                if flag in flags or flags & _NO_DAMAGE_FLAGS:
+                    return -1.0  # already set in this battle, or no damage will be dealt in it: it does nothing
+            return value
         if e.verb is _Verb_TRASH_MONSTER:  # Shadole: the monster and one character of the battle go, no damage
             after = (True, min(1, len(defs)))
             return gain(before, after, chars_side) - cost
@@ -236,6 +230,24 @@ class BattleJudgement:
         tapped = dict(view.party(1 - view.player)).get(a.target, True)
         value = (character_worth(char) if lost else 0.0) - (monster_value(mine) + _held(view, where) if dies else 0.0)
         return value + (0.0 if tapped else 0.5) - 0.15 * cost
+
+    @staticmethod
+    def _flag_value(e: Effect, battle: BattleView, dies: bool, lost: int, chars_side: bool, user: int) -> float:
+        """A battle rule set by a support, as the battle stands: a stand-in (Professor Thesenis) or a prayer
+        (Nouvelle's) for a monster that would die, no damage (Crystalle, Sage Tote) for the side that would lose
+        something, Pokiehl's land for characters that cannot kill a monster on their opponent's land."""
+        if e.verb is _Verb_STAND_IN:
+            return 3.0 if dies else -1.0
+        if e.flag == "freeze" or e.flag == "draw":
+            return 3.0 if (lost if chars_side else dies) else -1.0
+        if e.flag == "prayer":
+            return 2.5 if dies else -1.0
+        if e.flag == "pokiehl":
+            where = battle.where
+            return 3.0 if chars_side and not dies and where is not None and where[0] != user else -1.0
+        if e.flag == "auction":
+            return 0.5
+        return HOLD
 
     def _skills_off(self, view: ManaView, battle: BattleView) -> bool:
         """Are the monster's skills off in this battle by a character fighting it (Princess Pearl)?"""
@@ -290,7 +302,8 @@ class BattleJudgement:
         return None
 
     def _technique_applies(self, view: ManaView, battle: BattleView, e: Effect) -> bool:
-        """Does a technique's condition hold in this battle (battle.py `_tech_applies`, from what we see)?"""
+        """Does a technique's condition hold in this battle (battle.py `_tech_applies`, from what we see)? Against a
+        monster face up when the battle began, it may: `_battle_use` looks when it matters."""
         cond = e.cond
         if cond is None:
             return True
@@ -302,10 +315,9 @@ class BattleJudgement:
         if cond is Cond.VS_COST_AT_LEAST:
             monster = battle.monster
             return monster is not None and (monster.cost or 0) >= int(e.cond_arg or 0)
-        if cond is Cond.VS_OPEN:  # face up when the battle began: a public fact the battle view leaves out
-            public = self._public_battle(view)
-            return public is not None and bool(public.was_open)
-        return False
+        # face up when the battle began (VS_OPEN): a public fact the battle view leaves out, read (it takes a
+        # sample) only for a technique worth using otherwise (`_battle_use`)
+        return cond is Cond.VS_OPEN
 
 
 def _held(view: ManaView, where: tuple[int, int, int]) -> float:

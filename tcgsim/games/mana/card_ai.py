@@ -121,29 +121,30 @@ class CardJudgement:
                 return self._battle_use(view, action, card)
         if card.variable_cost:
             cost = action.x
-        reserve = 0.0
-        if cost:  # _reserve, its usual answer first
+        if card.kind is _Kind_ITEM:  # equip before attacking: the better the fighter, the better
+            c = view.card(action.target)
+            value = 2.5 + 0.2 * (c.str_ if c is not None else 0) - 0.1 * cost
+        else:
+            if targeted:
+                if len(targeted) == 1:
+                    value = fixed + self._effect_value(view, targeted[0], action)
+                else:
+                    total = 0.0
+                    for e in targeted:
+                        total += self._effect_value(view, e, action)
+                    value = fixed + total
+            else:
+                value = fixed
+            if card.kind is _Kind_CHARACTER:  # an ability taps its character (MANA-FX-CHAR-1)
+                value -= tap_price(card)
+            value -= 0.15 * cost  # spent mana still counts toward 12: only this turn's budget shrinks
+        if cost and value >= 0:  # what the spending risks (`_reserve`): it only ever takes a use below ending
             available = self._available
             if available < 0:
                 available = self._available = view.available(view.player)
             if available - cost < 1 or available - cost < self._facedown(view)[0]:
-                reserve = self._reserve(view, cost)
-        if card.kind is _Kind_ITEM:  # equip before attacking: the better the fighter, the better
-            c = view.card(action.target)
-            return 2.5 + 0.2 * (c.str_ if c is not None else 0) - 0.1 * cost - reserve
-        if targeted:
-            if len(targeted) == 1:
-                value = fixed + self._effect_value(view, targeted[0], action)
-            else:
-                total = 0.0
-                for e in targeted:
-                    total += self._effect_value(view, e, action)
-                value = fixed + total
-        else:
-            value = fixed
-        if card.kind is _Kind_CHARACTER:  # an ability taps its character (MANA-FX-CHAR-1)
-            value -= tap_price(card)
-        return value - 0.15 * cost - reserve  # spent mana still counts toward 12: only this turn's budget shrinks
+                value -= self._reserve(view, cost)
+        return value
 
     def _reserve(self, view: ManaView, cost: int, opening: tuple[int, int, int] | None = None) -> float:
         """What spending `cost` now risks until our next turn, when our mana comes back: 3 for leaving no mana to

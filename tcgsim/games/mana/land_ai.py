@@ -60,8 +60,9 @@ class LandMoveJudgement:
     _layable: list[ManaCard] | None  # `_artifacts` of this decision (None: not worked out yet)
     _make_open: bool | None  # `_land_make_open` of this decision (None: not worked out yet)
     _moves: dict[Any, tuple[float | None, float | None]]  # `_move_value`'s facts by (grid key, from, to)
-    _squares: dict[Any, tuple[float | None, list[tuple[ManaCard, int]], frozenset[tuple[int, int]]]]
-    # `_makes_opened`'s land make now, hopeful artifacts, land make squares, by grid key, for the game
+    _squares: dict[Any, tuple[float | None, list[tuple[ManaCard, int]], dict[tuple[int, int], float], float]]
+    # `_makes_opened`'s facts of our grid by grid key, for the game: the land make now, the artifacts that could
+    # beat it, the land make at each square, the most a neighbour coming or going can add to one
     _places: dict[Any, list[tuple[int, int]]]  # `_destinations` by (grid key, from), for the game
 
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
@@ -193,17 +194,26 @@ class LandMoveJudgement:
             now = max(makes.values(), default=None)
             hopeful = [(c, top) for c, top in tops
                        if now is None or _score(land_value(top, top), 4, self.land_weight) > now]
-            made = self._squares[key] = (now, hopeful, frozenset(makes))
-        now, hopeful, before = made
+            # a neighbour adds or takes at most one arrow to a land's mana, whichever way arrows are read (its own
+            # or the land's toward it): the most a land make can gain when one of its neighbours comes or goes
+            arrows = [abs(a) for c in artifacts for a in c.arrows]
+            arrows += [abs(a) for land in world.players[me].lands.values() for a in world.cards[land.uid].arrows]
+            step = self.land_weight * 1.4 * max(arrows, default=0) + 0.1
+            made = self._squares[key] = (now, hopeful, makes, step)
+        now, hopeful, before, step = made
         if not hopeful:
             return now, None  # no artifact could pay more anywhere: no move can beat the land make now
 
         def after() -> float | None:
-            # a move changes the land make only at squares next to where the land was or goes, and at squares it
-            # opens; anywhere else it stays what it was, no better than now
-            near = {(x + dx, y + dy) for x, y in (src, dst) for dx, dy in _AROUND}
-            changed = self._makes(world, me, hopeful,
-                                  [q for q in world.land_positions(me) if q in near or q not in before])
+            # a move changes the land make only at squares next to where the land was or goes, by a step for each
+            # (those that cannot beat now are left out), and at squares it opens (judged in full); anywhere else it
+            # stays what it was, no better than now
+            gone = {(src[0] + dx, src[1] + dy) for dx, dy in _AROUND}
+            come = {(dst[0] + dx, dst[1] + dy) for dx, dy in _AROUND}
+            squares = world.land_positions(me)
+            judge = squares if now is None else [q for q in squares if q not in before
+                                                 or before[q] + ((q in gone) + (q in come)) * step > now]
+            changed = self._makes(world, me, hopeful, judge)
             found = max(changed.values(), default=None)
             return found if found is not None and (now is None or found > now) else None
 
