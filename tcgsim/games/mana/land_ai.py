@@ -60,9 +60,7 @@ class LandMoveJudgement:
     _layable: list[ManaCard] | None  # `_artifacts` of this decision (None: not worked out yet)
     _make_open: bool | None  # `_land_make_open` of this decision (None: not worked out yet)
     _moves: dict[Any, tuple[float | None, float | None]]  # `_move_value`'s facts by (grid key, from, to)
-    _squares: dict[Any, tuple[float | None, list[tuple[ManaCard, int]], dict[tuple[int, int], float], float]]
-    # `_makes_opened`'s facts of our grid by grid key, for the game: the land make now, the artifacts that could
-    # beat it, the land make at each square, the most a neighbour coming or going can add to one
+    _squares: dict[Any, Any]  # `_grid_makes` by grid key, for the game
     _places: dict[Any, list[tuple[int, int]]]  # `_destinations` by (grid key, from), for the game
 
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
@@ -188,36 +186,53 @@ class LandMoveJudgement:
         world = self._sampled(view)
         key = self._grid_key(view, me)
         made = self._squares.get(key)
-        if made is None:  # the best land make now, and the artifacts that could pay more than it (once per key)
-            tops = [(c, potential(c)) for c in artifacts]
-            makes = self._makes(world, me, tops)
-            now = max(makes.values(), default=None)
-            hopeful = [(c, top) for c, top in tops
-                       if now is None or _score(land_value(top, top), 4, self.land_weight) > now]
-            # a neighbour adds or takes at most one arrow to a land's mana, whichever way arrows are read (its own
-            # or the land's toward it): the most a land make can gain when one of its neighbours comes or goes
-            arrows = [abs(a) for c in artifacts for a in c.arrows]
-            arrows += [abs(a) for land in world.players[me].lands.values() for a in world.cards[land.uid].arrows]
-            step = self.land_weight * 1.4 * max(arrows, default=0) + 0.1
-            made = self._squares[key] = (now, hopeful, makes, step)
+        if made is None:  # the land make now, square by square, and the artifacts that could beat it (once per key)
+            made = self._squares[key] = self._grid_makes(world, me, artifacts)
         now, hopeful, before, step = made
         if not hopeful:
             return now, None  # no artifact could pay more anywhere: no move can beat the land make now
+        weight = self.land_weight
+        gain = world.land_gain
 
         def after() -> float | None:
-            # a move changes the land make only at squares next to where the land was or goes, by a step for each
-            # (those that cannot beat now are left out), and at squares it opens (judged in full); anywhere else it
-            # stays what it was, no better than now
+            # a move changes a land make only at squares next to where the land was or goes, by at most a step of
+            # mana for each (those that could not beat now even so are left out), and at squares it opens (judged
+            # in full); anywhere else it stays what it was, no better than now
             gone = {(src[0] + dx, src[1] + dy) for dx, dy in _AROUND}
             come = {(dst[0] + dx, dst[1] + dy) for dx, dy in _AROUND}
-            squares = world.land_positions(me)
-            judge = squares if now is None else [q for q in squares if q not in before
-                                                 or before[q] + ((q in gone) + (q in come)) * step > now]
-            changed = self._makes(world, me, hopeful, judge)
-            found = max(changed.values(), default=None)
-            return found if found is not None and (now is None or found > now) else None
+            lands = world.players[me].lands
+            best = now
+            for q in world.land_positions(me):
+                was = before.get(q)
+                k = 0 if was is None else (q in gone) + (q in come)
+                if was is not None and not k:
+                    continue
+                room = _room(q, lands)
+                for i, (card, top) in enumerate(hopeful):
+                    if was is not None and _score(land_value(was[i] + k * step, top), room + k, weight) <= best:
+                        continue  # `best` is not None here: a square was there before
+                    value = _score(land_value(gain(me, card, q), top), room, weight)
+                    if best is None or value > best:
+                        best = value
+            return best if best is not None and best != now else None
 
         return now, self._moved(world, me, src, dst, after)
+
+    def _grid_makes(self, world: Any, me: int, artifacts: Sequence[ManaCard]) -> Any:
+        """(the best land make now, the artifacts that could pay more than it with their potentials, each land
+        make square's mana for each of those artifacts, the most a neighbour coming or going adds to a land's
+        mana) of our grid as it is."""
+        tops = [(c, potential(c)) for c in artifacts]
+        makes = self._makes(world, me, tops)
+        now = max(makes.values(), default=None)
+        weight = self.land_weight
+        hopeful = [(c, top) for c, top in tops if now is None or _score(land_value(top, top), 4, weight) > now]
+        before = {q: [world.land_gain(me, c, q) for c, _top in hopeful] for q in makes}
+        # a neighbour adds or takes at most one arrow to a land's mana, whichever way arrows are read (its own or the
+        # land's toward it)
+        arrows = [abs(a) for c in artifacts for a in c.arrows]
+        arrows += [abs(a) for land in world.players[me].lands.values() for a in world.cards[land.uid].arrows]
+        return now, hopeful, before, max(arrows, default=0)
 
     def _destinations(self, view: ManaView, owner: int, src: tuple[int, int]) -> list[tuple[int, int]]:
         """Where the land at `src` of `owner`'s grid could be re-placed (lands.py `_replace_squares`)."""
