@@ -14,7 +14,13 @@ back on top of our deck and eats the next draw.
 The scoring runs for every legal action of every decision, so it is written for speed: what holds for a whole
 decision or a whole game is worked out once (see `_begin`), and `choose` scores the many character attacks inline.
 Card uses (supports, artifacts, items, abilities, cancels) are judged in card_ai.py (`CardJudgement`), supports
-and techniques in a battle window in battle_ai.py (`BattleJudgement`); `ScriptedAgent` inherits both.
+and techniques in a battle window, and the fights both read, in battle_ai.py (`BattleJudgement`), land moves
+(Roger, SS Buccaneer) in land_ai.py (`LandMoveJudgement`); `ScriptedAgent` inherits the three.
+
+What a placement, a move or an attack cannot see coming is counted too: a face-down monster is placed only when
+the mana we keep can open it if it is attacked (it would be trashed for nothing), a move weighs the block their
+untapped characters may make on the way, and an attack, a block or a party defence counts the STR its items'
+techniques can add.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from tcgsim.games.mana.card_ai import CardJudgement
 from tcgsim.games.mana.cards import ATTR_BY_NAME, Attr, Kind
 from tcgsim.games.mana.common import HAND_SIZE
 from tcgsim.games.mana.effects import Verb
-from tcgsim.games.mana.land_ai import LandMoveJudgement, land_score, potential
+from tcgsim.games.mana.land_ai import LandMoveJudgement, land_score, potential, room
 from tcgsim.games.mana.state import BattleKind, ChoiceKind
 from tcgsim.games.mana.view import ManaView
 
@@ -114,7 +120,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._layable: Any = None  # land_ai `_artifacts`
         self._make_open: bool | None = None  # land_ai `_land_make_open`
         self._moves: dict[Any, tuple[float | None, float | None]] = {}  # land_ai `_move_value`, for the game
-        self._squares: dict[Any, Any] = {}  # land_ai `_makes_opened`, for the whole game
+        self._squares: dict[Any, Any] = {}  # land_ai `_grid_makes`, for the whole game
         self._places: dict[Any, list[tuple[int, int]]] = {}  # land_ai `_destinations`, for the whole game
         self._risks: dict[Any, tuple[float, float]] = {}  # `_block_risk`, for the whole game
         self._answers: tuple[Any, ...] | None = None  # the enemy party's cards (Duelle's Battle Arena)
@@ -414,11 +420,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             if card is not None:
                 self._potential[uid] = found
         # room to grow: free squares around the new land favour later arrows (frame limits ignored: a tie-break)
-        lands = view.land_squares(view.player)
-        x, y = action.x, action.y
-        room = ((x, y + 1) not in lands) + ((x - 1, y) not in lands) + ((x + 1, y) not in lands) \
-            + ((x, y - 1) not in lands)
-        return land_score(view.land_gain(uid, (x, y)), found, room, self.land_weight)
+        pos = (action.x, action.y)
+        free = room(pos, view.land_squares(view.player))
+        return land_score(view.land_gain(uid, pos), found, free, self.land_weight)
 
     def _open(self, view: ManaView, action: A.OpenMonster) -> float:
         card = view.monster_card(action.at)

@@ -1,9 +1,13 @@
-"""The scripted Legend of Mana players' judgement in a battle window (`BattleJudgement`, a mixin of
-ai.ScriptedAgent): the supports a side may use in a battle and the techniques of the items its characters carry.
-Each is judged by how it turns the battle as it stands, worked out from `ManaView.battle_numbers` (the sides' STR
-and DEF with what was used so far): the monster killed or saved, characters trashed or saved. What the view does
-not spell out (the rules each side already set in this battle, whether the monster was face up when it began) is
-read off the public part of a position sampled from the view (`_public_battle`), only when a card needs it."""
+"""The scripted Legend of Mana players' judgement of battles (`BattleJudgement`, a mixin of ai.ScriptedAgent).
+
+In a battle window: the supports a side may use and the techniques of the items its characters carry, each judged
+by how it turns the battle as it stands, worked out from `ManaView.battle_numbers` (the sides' STR and DEF with
+what was used so far): the monster killed or saved, characters trashed or saved. What the view does not spell out
+(the rules each side already set in this battle, whether the monster was face up when it began) is read off the
+public part of a position sampled from the view (`_public_battle`), only when a card needs it. Out of one: the
+battle King of the Winds Selva forces. The module's functions are the fight and the worths the field play of
+ai.py and the card uses of card_ai.py share (a monster's skills that a plain count leaves out, the outcome of a
+fight, what a monster of ours and a character of theirs are worth)."""
 
 from __future__ import annotations
 
@@ -135,7 +139,7 @@ class BattleJudgement:
 
     _public: Any  # the public battle of this decision (`_public_battle`); None: not looked at yet
 
-    if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
+    if TYPE_CHECKING:  # card_ai.CardJudgement's, declared for mypy alone
         def _my_party(self, view: ManaView) -> set[int]: ...
 
     def _public_battle(self, view: ManaView) -> Any:

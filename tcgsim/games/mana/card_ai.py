@@ -1,7 +1,8 @@
 """The scripted Legend of Mana players' judgement of card uses (`CardJudgement`, a mixin of ai.ScriptedAgent):
-supports, artifacts and items used from hand, characters' abilities, items' techniques and supports in a battle
-window, cancels, and the picks a used card asks for (a card, a place). Moved out of ai.py as it was, so each
-module stays readable; ai.py keeps the styles and the play on the field (lands, monsters, battles)."""
+supports, artifacts and items used from hand, characters' abilities, cancels (a threat weighed against what the
+answer costs), what spending mana risks (`_reserve`: the mana our face-down monsters need), and the picks a used
+card asks for (a card, a place). In a battle window a use goes to battle_ai.py, a land move to land_ai.py; ai.py
+keeps the styles and the play on the field (lands, monsters, battles)."""
 
 from __future__ import annotations
 
@@ -309,9 +310,10 @@ class CardJudgement:
         return 0.3 * (sum(strength[:soon]) - soon * mean)
 
     def _mill_value(self, view: ManaView) -> float:
-        """Lil' Cactus Diary: one of the next three cards of their main deck trashed. Their deck a card shorter, a
-        turn nearer their deck-out (MANA-WIN-4), which counts more as it runs low; and the one they would want
-        most, as far as we can tell the three apart (the view does not show them: `_choose_card` picks blind)."""
+        """Lil' Cactus Diary: one of the next three cards of their main deck trashed: a card they will not draw,
+        their deck a card shorter and their deck-out (MANA-WIN-4) a turn nearer, which counts more as it runs low.
+        Which of the three goes is ours to pick, but the view does not show them (`_choose_card` picks blind), so
+        that choice is not counted."""
         left = view.deck_size(1 - view.player)
         if left <= 0:
             return -0.5

@@ -44,7 +44,8 @@ def potential(card: ManaCard) -> int:
     return card.base_mana + sum(a for a in card.arrows if a > 0)
 
 
-def _room(pos: tuple[int, int], lands: Any) -> int:
+def room(pos: tuple[int, int], lands: Any) -> int:
+    """The free squares around `pos` (frame limits ignored): room for later lands' arrows."""
     x, y = pos
     return ((x, y + 1) not in lands) + ((x - 1, y) not in lands) + ((x + 1, y) not in lands) + ((x, y - 1) not in lands)
 
@@ -108,7 +109,7 @@ class LandMoveJudgement:
         out = {}
         for pos in world.land_positions(seat) if squares is None else squares:
             best = max(land_value(gain(seat, card, pos), top) for card, top in tops)
-            out[pos] = _score(best, _room(pos, lands), weight)
+            out[pos] = _score(best, room(pos, lands), weight)
         return out
 
     @staticmethod
@@ -207,11 +208,11 @@ class LandMoveJudgement:
                 k = 0 if was is None else (q in gone) + (q in come)
                 if was is not None and not k:
                     continue
-                room = _room(q, lands)
+                free = room(q, lands)
                 for i, (card, top) in enumerate(hopeful):
-                    if was is not None and _score(land_value(was[i] + k * step, top), room + k, weight) <= best:
+                    if was is not None and _score(land_value(was[i] + k * step, top), free + k, weight) <= best:
                         continue  # `best` is not None here: a square was there before
-                    value = _score(land_value(gain(me, card, q), top), room, weight)
+                    value = _score(land_value(gain(me, card, q), top), free, weight)
                     if best is None or value > best:
                         best = value
             return best if best is not None and best != now else None
