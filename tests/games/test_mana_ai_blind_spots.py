@@ -83,8 +83,8 @@ def test_the_mana_that_opens_our_face_down_monsters_is_shared(style: str) -> Non
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_few_monsters_are_trashed_for_an_unpaid_open_cost(style: str) -> None:
-    """Over 20 fixed-seed games: 4.3 monsters a game were trashed because their owner could not pay to open them
-    when attacked (40% of face-down placements could not be paid for); now under 1.5."""
+    """Over 20 fixed-seed games, the monsters trashed because their owner could not pay to open them when they were
+    attacked: 4.6 a game for the builder and 3.4 for the raider with the old judgement, about 1 now."""
     failed = sum(1 for s in fixed_seed_games(style, 20) for e in s.events or ()
                  if e.kind == "open_failed" and e.data.get("reason") == "cost")
     assert failed / 20 < 1.5
@@ -274,10 +274,10 @@ def test_lil_cactus_diary_trashes_from_a_deck_that_runs_low(style: str) -> None:
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
-def test_no_card_is_held_and_never_played_while_random_plays_it(style: str) -> None:
+def test_selva_meimei_and_the_cactus_diary_are_played_in_games_that_hold_them(style: str) -> None:
     """The dead cards issue 15 measured (King of the Winds Selva, Meimei's Fruit Divination, Lil' Cactus Diary:
     0 plays in 80-90 games held, random 45-79%): over 60 fixed-seed games each is played in 5% of the games it
-    is held in or more."""
+    is held in or more (tests/test_dead_cards.py checks every card over 300 games)."""
     held: dict[str, set[int]] = {}
     played: dict[str, set[int]] = {}
     watched = ("King of the Winds Selva", "Meimei's Fruit Divination", "Lil' Cactus Diary")
