@@ -75,6 +75,20 @@ def test_a_battle_boost_counts_only_if_its_speaker_can_speak(style: str) -> None
     assert isinstance(choice(s, style), Deploy)  # Ritsuko up: 7 against 8 - 2
 
 
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_battle_cards_that_win_together_are_spoken(style: str) -> None:
+    # Shinji and Asuka downed: Unit-00 (3) fights Sandalphon (7) alone; AT Field Full Power (+2) and N2 Mine (the
+    # 使徒 -3) win it together (5 against 4), neither alone. The deployment counted both; battle_card valued a card
+    # only if it turned the result by itself, so the old players passed and lost with the Eva out.
+    s = position([["AT Field Full Power", "N2 Mine", "Pen Pen", "Pen Pen", "Pen Pen"], ["Pen Pen"]],
+                 phase="battle", angel=(1, "Sandalphon"), down=["shinji", "asuka"])
+    assert choice(s, style) == Deploy(E["unit00"])
+    s.apply(Deploy(E["unit00"]))
+    assert s.window is not None and s.window.kind is WindowKind.BATTLE1 and s.current_player == 0
+    picked = choice(s, style)
+    assert isinstance(picked, Speak) and s.cards[picked.card].name in {"AT Field Full Power", "N2 Mine"}, picked
+
+
 # ------------------------------------------------------------------------------------------- a rival about to win
 
 

@@ -490,7 +490,8 @@ class _Ctx:
         if action.serif:
             return self.city_delta(card, card.serif_colour, -1, action.mark) - cost
         if card.kind is Kind.BATTLE:
-            return self.battle_card(card, action.target) + self.effects_value(card, action.target) - cost
+            return (self.battle_card(card, action.target, action.card) + self.effects_value(card, action.target)
+                    - cost)
         return self.effects_value(card, action.target) + self.city_delta(card, card.colour, action.target) - cost
 
     def effects_value(self, card: EvaCard, target: int) -> float:
@@ -590,7 +591,10 @@ class _Ctx:
                 win = True
         return d_total, d_angel, win, in_battle
 
-    def battle_card(self, card: EvaCard, target: int) -> float:
+    def battle_card(self, card: EvaCard, target: int, uid: int = -1) -> float:
+        """A battle card in the (1) or (2) window: worth the battle (BATTLE_STAKE, times our interest in it) when
+        it turns the result, or, when we want the battle won, when it is a step the rest of our battle cards can
+        complete (several cards together may win what none wins alone); else a little less than nothing."""
         v = self.v
         battle = v.battle()
         if battle is None:
@@ -602,6 +606,8 @@ class _Ctx:
         d_total, d_angel, win, in_battle = self.swing(card, target, evas)
         after = forced or (bool(in_battle) and (win or total + d_total > angel + d_angel))
         interest = self.interest()
+        if not before and not after and interest > 0:
+            after = self.winnable(in_battle, total + d_total, angel + d_angel, None, uid, card.colour)
         if after != before:
             return BATTLE_STAKE * interest * (1 if after else -1)
         return -0.5
@@ -619,19 +625,20 @@ class _Ctx:
             return -1.0
         # the Evas that may fight: those in the battle and those the legal list may still send (EVA-BATTLE-3)
         going = (*battle[0], *(a.eva for a in self.legal if type(a) is A.Deploy))
-        return 5.0 if self.can_win(going, angel) else -1.0
+        return 5.0 if self.winnable(going, sum(v.eva_strength(e) for e in going), 0, angel) else -1.0
 
-    def can_win(self, going: tuple[int, ...], angel: EvaCard) -> bool:
-        """Whether these Evas beat the 使徒 with the best battle cards of the hand: the sortie cards first (they
-        bring Evas, which other cards' conditions may ask for), then for each character that can still speak the
-        card of its colour that helps most, and every helpful (OTHER) card (they use no allowance, EVA-TALK-5)."""
+    def winnable(self, in_battle: tuple[int, ...], total: int, strength: int, angel: EvaCard | None,
+                 spoken: int = -1, colour: int = -1) -> bool:
+        """Whether a battle with these Evas, their total and the 使徒's strength (or, given `angel`, its printed
+        strength and its own conditions with the Evas that end up fighting: before the battle) is won with the
+        best battle cards of the hand we would speak (their speaker can speak, they cost less than a battle is
+        worth): the sortie cards first (they bring Evas, which other cards' conditions may ask for), then for each
+        character that can still speak the card of its colour that helps most, and every helpful (OTHER) card
+        (they use no allowance, EVA-TALK-5). `spoken` is a card about to be spoken, by `colour`: not counted."""
         v = self.v
-        in_battle = going
-        total = sum(v.eva_strength(e) for e in going)
-        # the battle cards it would speak: their speaker can speak, and they cost less than a battle is worth
-        battle_cards = [c for u, c in self.hand if c is not None and c.kind is Kind.BATTLE and v.can_speak(c.colour)
-                        and self.cost(c, u) < BATTLE_STAKE]
-        used: set[int] = set()  # speakers whose one card is spoken
+        battle_cards = [c for u, c in self.hand if c is not None and c.kind is Kind.BATTLE and u != spoken
+                        and v.can_speak(c.colour) and self.cost(c, u) < BATTLE_STAKE]
+        used: set[int] = {colour} if 0 <= colour < 6 else set()  # speakers whose one card is spoken
         for card in battle_cards:
             if any(e.verb is Verb.SORTIE for e in card.effects) and (card.other or card.colour not in used):
                 d_total, _d_angel, _win, after = self.swing(card, -1, in_battle)
@@ -642,9 +649,10 @@ class _Ctx:
                         used.add(card.colour)
         if not in_battle:
             return False  # no Eva: the battle is lost whatever is spoken (EVA-BATTLE-3)
-        board = self.battle_board(in_battle)
-        strength = angel.strength + sum(e.amount for e in angel.effects if e.verb is Verb.STRENGTH and not e.when
-                                        and (e.cond is None or holds(e.cond, board, -1)))
+        if angel is not None:
+            board = self.battle_board(in_battle)
+            strength += angel.strength + sum(e.amount for e in angel.effects if e.verb is Verb.STRENGTH
+                                             and not e.when and (e.cond is None or holds(e.cond, board, -1)))
         best: dict[int, int] = {}  # per speaker, the most its one card adds to the margin
         extra = 0  # (OTHER) cards
         for card in battle_cards:
