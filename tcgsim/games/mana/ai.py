@@ -116,7 +116,9 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
         self._armed: bool | None = None  # some character of ours carries an item (None: not looked at yet)
         self._world: Any = None  # a position sampled from the view (land_ai `_sampled`), drawn when a move needs it
         self._legal: Sequence[Any] = ()  # this decision's legal actions
-        self._grids: dict[int, Any] = {}  # land_ai `_grid_key`, for this decision
+        self._grids: dict[int, int] = {}  # land_ai `_grid_key`, for this decision
+        self._grid_ids: dict[Any, int] = {}  # land_ai `_grid_key`, for the whole game
+        self._digs: dict[tuple[int, tuple[int, int]], float] = {}  # land_ai `_dig_value`, for the whole game
         self._layable: Any = None  # land_ai `_artifacts`
         self._make_open: bool | None = None  # land_ai `_land_make_open`
         self._moves: dict[Any, tuple[float | None, float | None]] = {}  # land_ai `_move_value`, for the game
@@ -155,6 +157,8 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             self._squares.clear()
             self._places.clear()
             self._risks.clear()
+            self._grid_ids.clear()
+            self._digs.clear()
         if self._worth:
             self._worth.clear()
         if self._strength:

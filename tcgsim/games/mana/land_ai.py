@@ -57,7 +57,9 @@ class LandMoveJudgement:
     land_weight: ClassVar[float]  # the style's value of one mana a land makes
     _world: Any  # a position sampled from this decision's view (`_sampled`); None: not drawn yet
     _legal: Sequence[Any]  # this decision's legal actions (set by `choose`)
-    _grids: dict[int, Any]  # `_grid_key` by grid owner, for this decision
+    _grids: dict[int, int]  # `_grid_key` by grid owner, for this decision
+    _grid_ids: dict[Any, int]  # what a grid key stands for, for the game
+    _digs: dict[tuple[int, tuple[int, int]], float]  # `_dig_value` by (grid key, the land), for the game
     _layable: list[ManaCard] | None  # `_artifacts` of this decision (None: not worked out yet)
     _make_open: bool | None  # `_land_make_open` of this decision (None: not worked out yet)
     _moves: dict[Any, tuple[float | None, float | None]]  # `_move_value`'s facts by (grid key, from, to)
@@ -74,7 +76,7 @@ class LandMoveJudgement:
             found = self._world = view.sample(random.Random(0))
         return found
 
-    def _grid_key(self, view: ManaView, owner: int) -> Any:
+    def _grid_key(self, view: ManaView, owner: int) -> int:
         """What a move on `owner`'s grid depends on: that grid, the other player's monsters standing on it (they
         shut the land make squares next to them), and for our grid the artifacts in our hand. Moves are judged
         many times a turn (every main-phase decision while Roger is untapped), so what they are worth is kept by
@@ -83,7 +85,9 @@ class LandMoveJudgement:
         if found is None:
             squatters = tuple(sorted(w for w, o, _u, _up, _a in view.monsters() if w[0] == owner and o != owner))
             layable = tuple(sorted(c.id for c in self._artifacts(view))) if owner == view.player else None
-            found = self._grids[owner] = (owner, tuple(sorted(view.lands(owner).items())), squatters, layable)
+            key = (owner, tuple(sorted(view.lands(owner).items())), squatters, layable)
+            # a small number stands for it in the memos (the key itself hashes slowly, and moves look it up often)
+            found = self._grids[owner] = self._grid_ids.setdefault(key, len(self._grid_ids))
         return found
 
     def _artifacts(self, view: ManaView) -> list[ManaCard]:
@@ -136,6 +140,7 @@ class LandMoveJudgement:
             self._moves.clear()
             self._squares.clear()
             self._places.clear()
+            self._digs.clear()
         if owner != view.player:
             denied = self._moves.get(key)
             if denied is None:
@@ -250,8 +255,12 @@ class LandMoveJudgement:
         if at[0] == view.player and not (self._land_make_open(view) and self._artifacts(view)):
             return HOLD  # no land to lay this turn: nothing a move could open (and no position to sample)
         src = (at[1], at[2])
-        return max((self._move_value(view, at[0], src, q) for q in self._destinations(view, at[0], src)),
-                   default=HOLD)
+        key = (self._grid_key(view, at[0]), src)
+        found = self._digs.get(key)
+        if found is None:
+            found = self._digs[key] = max((self._move_value(view, at[0], src, q)
+                                           for q in self._destinations(view, at[0], src)), default=HOLD)
+        return found
 
     def _shift_value(self, view: ManaView, action: A.MakeLand) -> float:
         """SS Buccaneer shifted to (x, y): a land make encoding the land's uid as -1 - uid."""
