@@ -158,9 +158,10 @@ def test_the_builder_attacks_with_a_guard_it_can_wake_again(hand: list[str], att
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
-def test_a_monster_is_placed_where_it_reaches_the_most_enemy_bases(style: str) -> None:
-    # three bases against three: the middle one faces all of them, an end one two (GZ-INT-33); before, every base
-    # scored alike and the generator chose
+def test_the_opening_places_a_monster_where_it_reaches_the_most_enemy_bases(style: str) -> None:
+    # the second player's pre-game placement (GZ-SETUP-12), three bases against three: the middle one faces all of
+    # them, an end one two (GZ-INT-33); before, every base scored alike and the generator chose
     for seed in range(12):
-        s = position(["Plain", "Plain", "Plain"], ["Plain", "Plain", "Plain"], p0_hand=["Anguirus"])
+        s = position(["Plain", "Plain", "Plain"], ["Plain", "Plain", "Plain"], p0_hand=["Anguirus"],
+                     phase=Phase.PREGAME)
         assert choice(s, style, seed) == A.PlaceMonster(uid_of(s, 0, "Anguirus"), site_id(s, 0, 1))

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind
 from tcgsim.games.godzilla.effects import ALL, Verb
+from tcgsim.games.godzilla.field import FLYING
 from tcgsim.games.godzilla.field_ai import FieldJudgement
 from tcgsim.games.godzilla.state import J, Mon, Phase
 from tcgsim.games.godzilla.view import GzView, SiteView
@@ -54,21 +55,27 @@ class ScriptedAgent(FieldJudgement):
         self._mon_index: dict[int, Mon] | None = None  # every monster on the field by id
         self._crowd: dict[int, int] | None = None  # our monsters per own base
         self._rules: dict[int, tuple[int | None, int]] = {}  # (control, rebellion) by seat
-        self._bases_first: bool | None = None  # the initial placement wants more bases before monsters
-        self._placing: dict[int, tuple[float, bool]] = {}  # PlaceMonster's part that depends on the card alone
+        self._place_mode: int | None = None  # PlaceMonster's base part: _IN_TURN, _BASES_FIRST or _OPENING
+        self._placing: dict[int, tuple[float, tuple[bool, bool] | None]] = {}  # PlaceMonster's card part
         self._relief_pool: list[tuple[float, float, float, float]] | None = None  # relievers, relief=any
         self._fresh: int | None = None  # our monsters free to attack (awake, open, not attacking)
-        self._reach: dict[int, int] = {}  # enemy bases a monster reaches from where it stands, by monster id
+        self._movers: dict[int, tuple[GzCard, bool, int]] = {}  # _move's part that depends on the monster alone
         self._want_battle: bool | None = None  # whether we would rather draw a battle card
         self._spare: dict[tuple[int, int], float] = {}  # _spare_value by (cost, the card kept back)
         self._targets: dict[int, tuple[float, float, float, tuple[float, float, float, float] | None, int]] = {}
         self._base_heads: dict[int, tuple[float, bool]] = {}  # PlaceBase's part that depends on the card alone
         self._env_gains: dict[str, float] = {}  # _environment_gain by card id
-        self._users: int | None = None  # attributes of our cards that can use a battle card (GZ-BATTLE-4/6)
+        self._users: int | None = None  # attributes of our monsters, field and hand (battle cards, GZ-BATTLE-6)
+        self._base_users: int | None = None  # attributes of our open bases that may use battle cards (GZ-BATTLE-4)
+        self._place_reach: dict[tuple[tuple[bool, bool], int], int] = {}  # enemy bases reached, by (how, site)
         self._forms: list[GzCard] | None = None  # the fused forms we hold (hand, stock)
+        self._ready: dict[int, list[tuple[Mon, str]]] | None = None  # our monsters ready to fuse, by base
         self._threat_power: float | None = None  # the strongest enemy monster's power in a battle
+        self._person_here: dict[int, float] = {}  # what a person of ours gives where it stands
+        self._recovery_by_card: dict[str, dict[int, int]] = {}  # a monster's recovery on each of our bases
+        self._recovery_phase: tuple[int, Phase] = (-1, Phase.OVER)  # the advance phase it holds for
         self._wake_held: bool | None = None
-        self._floor: float | None = None  # _battle_floor
+        self._hand_battle: tuple[dict[str, bool], float] | None = None  # _hand_battle_facts
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
         self._sites.clear()
@@ -81,21 +88,27 @@ class ScriptedAgent(FieldJudgement):
         self._mon_index = None
         self._crowd = None
         self._rules.clear()
-        self._bases_first = None
+        self._place_mode = None
         self._placing.clear()
         self._relief_pool = None
         self._fresh = None
-        self._reach.clear()
+        self._movers.clear()
         self._want_battle = None
         self._spare.clear()
         self._targets.clear()
         self._base_heads.clear()
         self._env_gains.clear()
         self._users = None
+        self._base_users = None
+        if self._place_reach:
+            self._place_reach.clear()
         self._forms = None
+        self._ready = None
         self._threat_power = None
+        if self._person_here:
+            self._person_here.clear()
         self._wake_held = None
-        self._floor = None
+        self._hand_battle = None
         scorers = _SCORERS
         scores = [scorers[type(a)](self, view, a) for a in legal]
         top = max(scores) - 1e-9
@@ -132,45 +145,61 @@ class ScriptedAgent(FieldJudgement):
         if c.kind is Kind.MONSTER:
             return 1.0 + 0.3 * self.monster_value(c) if not c.blue else 0.5 + 0.2 * self.monster_value(c)
         if c.kind is Kind.BATTLE:
-            if not c.attrs & self._battle_users(view):
+            facts = self._hand_battle
+            if facts is None:
+                facts = self._hand_battle_facts(view)
+            usable = facts[0].get(c.id)
+            if not (self._usable(view, c) if usable is None else usable):
                 return 0.5  # nothing of ours can use it (GZ-BATTLE-6): the first to pay a cost with
             value = _battle_keep(c)
-            return value if value >= self._battle_floor(view) else 1.0  # below it: more than we can fight with
+            return value if value >= facts[1] else 1.0  # below the floor: more than we can fight with
         if c.kind is Kind.OPERATION:
             return 2.5 if c.counter else 2.0
         return 1.5
 
-    def _battle_users(self, view: GzView) -> int:
-        """The attributes a battle card must share with one of ours to be usable (GZ-BATTLE-6): those of our
-        monsters on the field and of the red ones in hand (placeable in a coming placement phase), and of our
-        open bases that may use battle cards (GZ-BATTLE-4)."""
-        found = self._users
-        if found is None:
-            found = 0
+    def _usable(self, view: GzView, c: GzCard) -> bool:
+        """Whether a battle card has a user of ours: it must share an attribute (GZ-BATTLE-6) with one of our
+        monsters on the field or red ones in hand (placeable in a coming placement phase), or with one of our open
+        bases that may use battle cards (GZ-BATTLE-4; looked at only for a card no monster can use)."""
+        users = self._users
+        if users is None:
+            users = 0
             for m in view.monsters(view.player):
-                c = view.card(m.uid)
-                if c is not None:
-                    found |= c.attrs
-            for _u, c in self._hand_pairs(view):
-                if c.kind is Kind.MONSTER and not c.blue:
-                    found |= c.attrs
-            for s in self.sites(view, view.player):
-                if s.card is not None and s.card.battle_cards and not s.closed:
-                    found |= s.card.attrs
-            self._users = found
-        return found
+                mc = view.card(m.uid)
+                if mc is not None:
+                    users |= mc.attrs
+            for _u, h in self._hand_pairs(view):
+                if h.kind is Kind.MONSTER and not h.blue:
+                    users |= h.attrs
+            self._users = users
+        if c.attrs & users:
+            return True
+        bases = self._base_users
+        if bases is None:
+            bases = 0
+            for x in self.sites(view, view.player):
+                if x.card is not None and x.card.battle_cards and not x.closed:
+                    bases |= x.card.attrs
+            self._base_users = bases
+        return bool(c.attrs & bases)
 
-    def _battle_floor(self, view: GzView) -> float:
-        """The keep value of the weakest usable battle card our monsters would still fight with: one card a
-        battle and each monster fights once a turn (GZ-INT-3), so the usable cards beyond one per monster, the
-        weakest first, are spare (`_draw` stops drawing them at the same count)."""
-        found = self._floor
-        if found is None:
-            users = self._battle_users(view)
-            values = sorted((_battle_keep(c) for c in self._hand_cards(view)
-                             if c.kind is Kind.BATTLE and c.attrs & users), reverse=True)
-            fighters = max(1, len(view.monsters(view.player)))  # with none yet, the first one placed
-            found = self._floor = values[fighters - 1] if fighters < len(values) else -1.0
+    def _hand_battle_facts(self, view: GzView) -> tuple[dict[str, bool], float]:
+        """Our battle cards in hand, once per decision: (whether each can be used, by card id, `_usable`; the
+        floor: the keep value of the weakest usable one our monsters would still fight with). One card a battle
+        and each monster fights once a turn (GZ-INT-3), so the usable cards beyond one per monster, the weakest
+        first, are spare (`_draw` stops drawing them at the same count)."""
+        usable: dict[str, bool] = {}
+        values = []
+        for _u, c in self._hand_pairs(view):
+            if c.kind is Kind.BATTLE:
+                ok = usable.get(c.id)
+                if ok is None:
+                    ok = usable[c.id] = self._usable(view, c)
+                if ok:
+                    values.append(_battle_keep(c))
+        values.sort(reverse=True)
+        fighters = max(1, len(view.monsters(view.player)))  # with none yet, the first one placed
+        found = self._hand_battle = (usable, values[fighters - 1] if fighters < len(values) else -1.0)
         return found
 
     def _hand_pairs(self, view: GzView) -> list[tuple[int, GzCard]]:
@@ -333,8 +362,8 @@ class ScriptedAgent(FieldJudgement):
         head = self._placing.get(action.card)  # one card is offered on several bases: its part once
         if head is None:
             head = self._placing[action.card] = self._place_monster_card(view, action.card)
-        value, placeable = head
-        if not placeable:
+        value, moves = head
+        if moves is None:
             return value
         crowd = self._crowd
         if crowd is None:
@@ -342,26 +371,36 @@ class ScriptedAgent(FieldJudgement):
             for m in view.monsters(view.player):
                 crowd[m.home] = crowd.get(m.home, 0) + 1
         value -= 0.3 * crowd.get(action.site, 0)
-        # where it stands decides which enemy bases it reaches (GZ-INT-33): the base facing most of them
-        value += 0.15 * self.attack_weight * len(view.reach(Mon(-1, action.card, view.player, action.site),
+        mode = self._place_mode
+        if mode is None:
+            phase = view.phase
+            mode = self._place_mode = _IN_TURN if phase is Phase.PLACEMENT else _BASES_FIRST \
+                if phase is Phase.INITIAL and len(self.sites(view, view.player)) < self.setup_bases else _OPENING
+        if mode == _IN_TURN:
+            return value
+        if mode == _BASES_FIRST:
+            return value - 3.0  # bases first: they bring the control
+        # the opening (GZ-SETUP-7, GZ-SETUP-14): where a monster stands decides which enemy bases it may attack
+        # (GZ-INT-33), and the first turns' attacks come from there (in the game, a monster placed in the
+        # placement phase may still move in the advance phase that follows, where `_move` weighs its reach)
+        key = (moves, -1 if moves[0] else action.site)  # range any: every enemy base from anywhere
+        reach = self._place_reach.get(key)
+        if reach is None:
+            reach = self._place_reach[key] = len(view.reach(Mon(-1, action.card, view.player, action.site),
                                                             action.site))
-        bases_first = self._bases_first
-        if bases_first is None:
-            bases_first = self._bases_first = (view.phase is Phase.INITIAL
-                                               and len(self.sites(view, view.player)) < self.setup_bases)
-        if bases_first:
-            value -= 3.0  # bases first: they bring the control
-        return value
+        return value + 0.15 * self.attack_weight * reach
 
-    def _place_monster_card(self, view: GzView, uid: int) -> tuple[float, bool]:
-        """PlaceMonster's score before the base: (the final score, False) if the card alone decides it, else
-        (the score before the crowd on the base and the setup's bases-first penalty, True)."""
+    def _place_monster_card(self, view: GzView, uid: int) -> tuple[float, tuple[bool, bool] | None]:
+        """PlaceMonster's score before the base: (the final score, None) if the card alone decides it, else (the
+        score before the base's part, how the card reaches: range any, flying). The base's part: the crowd on
+        it, the setup's bases-first penalty, and the enemy bases the card reaches from it (GZ-INT-33), the same
+        for every card that reaches alike (`_place_reach`)."""
         c = view.card(uid)
         if c is None:
-            return -1.0, False
+            return -1.0, None
         if c.rebellion > self._control_room(view):
-            return -5.0, False  # it would rebel (GZ-CTRL-3)
-        return 3.0 + 0.3 * self.monster_value(c), True
+            return -5.0, None  # it would rebel (GZ-CTRL-3)
+        return 3.0 + 0.3 * self.monster_value(c), (c.range_any, c.movement == FLYING)
 
     def _end_placement(self, view: GzView, action: Any) -> float:
         return 0.0
@@ -375,10 +414,15 @@ class ScriptedAgent(FieldJudgement):
         an attribute with (GZ-BATTLE-6) does not count: it fights no battle."""
         want_battle = self._want_battle
         if want_battle is None:
-            fighters = len(view.monsters(view.player))
-            users = self._battle_users(view)
-            usable = sum(1 for c in self._hand_cards(view) if c.kind is Kind.BATTLE and c.attrs & users)
-            want_battle = self._want_battle = usable < min(self.battle_draws, fighters)
+            wanted = min(self.battle_draws, len(view.monsters(view.player)))
+            usable = 0
+            if wanted > 0:
+                for _u, c in self._hand_pairs(view):
+                    if c.kind is Kind.BATTLE and self._usable(view, c):
+                        usable += 1
+                        if usable >= wanted:
+                            break
+            want_battle = self._want_battle = usable < wanted
         return 1.0 if action.battle == want_battle else 0.5
 
     def _open(self, view: GzView, action: A.Open) -> float:
@@ -546,7 +590,7 @@ class ScriptedAgent(FieldJudgement):
         else:
             value -= taken / max(my_left, 1) * 2.0
         floor = self.attack_floor
-        if self.keep_guards and self._holds_wake(view):
+        if self.keep_guards and (self._wake_held if self._wake_held is not None else self._holds_wake(view)):
             floor -= self.guard_cost  # the attacker can be woken to relieve in the opponent's turn
         return self.attack_weight * value - floor
 
@@ -557,7 +601,7 @@ class ScriptedAgent(FieldJudgement):
             spare = view.hand_size(view.player) - 1
             found = self._wake_held = any(c.kind is Kind.OPERATION and c.cost <= spare
                                           and any(e.verb is Verb.WAKE for e in c.effects)
-                                          for c in self._hand_cards(view))
+                                          for _u, c in self._hand_pairs(view))
         return found
 
     def _attack_target(self, view: GzView, sid: int) -> tuple[float, float, float,
@@ -732,6 +776,10 @@ class ScriptedAgent(FieldJudgement):
             return (2.0 if mc is not None and not s.closed and s.card.attrs & mc.attrs else 0.0) - 0.1 * s.damage
         return 0.0
 
+
+# PlaceMonster's base part (`_place_mode`): in the placement phase of a turn, the crowd alone; in an initial placement
+# that wants more bases first, the bases-first penalty; in the rest of the opening, the enemy bases reached too
+_IN_TURN, _BASES_FIRST, _OPENING = 0, 1, 2
 
 # Judgements of a printed card that depend on the card alone, worked out once per card id and ability (card ids
 # are unique: cards.py builds one immutable record per id of the pool, so nothing ever invalidates an entry).

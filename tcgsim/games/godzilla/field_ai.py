@@ -12,7 +12,7 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import GzCard, gz_cards
 from tcgsim.games.godzilla.effects import Verb
-from tcgsim.games.godzilla.state import Mon
+from tcgsim.games.godzilla.state import Mon, Phase
 from tcgsim.games.godzilla.turn import MONSTER_RECOVERY
 from tcgsim.games.godzilla.view import GzView, SiteView
 
@@ -27,12 +27,18 @@ class FieldJudgement:
     """How much a style likes moving a monster or a person, fusing and separating."""
 
     attack_weight: ClassVar[float]  # the style's appetite for attacking (ai.ScriptedAgent)
-    _reach: dict[int, int]  # enemy bases a monster reaches from where it stands, by monster id
+    _movers: dict[int, tuple[GzCard, bool, int]]  # by monster id: (its card, a fusion part, enemy bases reached)
+    _ready: dict[int, list[tuple[Mon, str]]] | None  # `_ready_by_site`, once per decision
     _forms: list[GzCard] | None  # the fused forms we hold (hand, stock), once per decision
     _threat_power: float | None  # the strongest enemy monster's power in a battle, once per decision
+    _person_here: dict[int, float]  # what each of our persons gives where it stands, once per decision
+    _recovery_by_card: dict[str, dict[int, int]]  # `_recoveries`, once per phase
+    _recovery_phase: tuple[int, Phase]  # (turn, phase) `_recovery_by_card` holds for
 
     if TYPE_CHECKING:  # ai.ScriptedAgent's, declared for mypy alone
         def _mon(self, view: GzView, mid: int) -> Mon | None: ...
+
+        def _hand_pairs(self, view: GzView) -> list[tuple[int, GzCard]]: ...
 
         def sites(self, view: GzView, seat: int) -> list[SiteView]: ...
 
@@ -51,12 +57,22 @@ class FieldJudgement:
         m = self._mon(view, action.monster)
         if m is None:
             return -1.0
-        value = self._fusion_pull(view, m, action.site)
+        mover = self._movers.get(m.mid)  # one monster is offered several bases: its part once
+        if mover is None:
+            card = view.card(m.uid)
+            if card is None:
+                return -1.0
+            mover = self._movers[m.mid] = (card, _is_part(card), len(view.reach(m)))
+        c, part, here = mover
+        value = 0.0
+        if part:
+            forms = self._forms
+            if forms is None:
+                forms = self._fusion_forms(view)
+            if forms:
+                value = self._fusion_pull(view, m, c, action.site, forms)
         if m.damage:
-            value += RECOVERY * (self._recovery(view, m, action.site) - self._recovery(view, m, m.home))
-        here = self._reach.get(m.mid)
-        if here is None:
-            here = self._reach[m.mid] = len(view.reach(m))
+            value += RECOVERY * self._recovery_gain(view, m, c, action.site)
         reaching = self.attack_weight >= 1.0 or here == 0
         if not reaching and value <= 0:  # (tested first: it needs no reach from the new base)
             return -1.0
@@ -64,37 +80,52 @@ class FieldJudgement:
         value += REACH * self.attack_weight * (shift if reaching else min(shift, 0))
         return 0.2 + value if value > 0 else -1.0
 
-    def _recovery(self, view: GzView, m: Mon, sid: int) -> int:
-        """The damage our monster would recover at the end of our turn standing on our base `sid` (GZ-MON-14: 2 on
-        an open base sharing an attribute, else 1; an open weapon none, GZ-MON-15; plus the base's own heal of the
-        monsters on it, which works while the base is open, GZ-BASE-11), at most its damage."""
-        c = view.card(m.uid)
-        s = next((x for x in self.sites(view, view.player) if x.sid == sid), None)
-        if c is None or s is None or s.card is None or c.weapon and not m.closed:
+    def _recovery_gain(self, view: GzView, m: Mon, c: GzCard, sid: int) -> int:
+        """How much more of its damage our monster (of card `c`) would recover at the end of our turn on our base
+        `sid` than where it stands, each at most its damage (`_recoveries`); nothing for an open weapon
+        (GZ-MON-15)."""
+        if c.weapon and not m.closed:
             return 0
-        amount = MONSTER_RECOVERY[0]
-        if not s.closed:
-            if s.card.attrs & c.attrs:
-                amount = MONSTER_RECOVERY[1]
-            amount += sum(e.amount for e in s.card.effects if e.verb is Verb.HEAL and e.target == "here"
-                          and e.timing == "end_of_turn" and _filter_ok(e, c))
-        return min(amount, m.damage)
+        amounts = self._recoveries(view, c)
+        return min(amounts.get(sid, 0), m.damage) - min(amounts.get(m.home, 0), m.damage)
+
+    def _recoveries(self, view: GzView, c: GzCard) -> dict[int, int]:
+        """What a monster of this card recovers at the end of our turn on each of our bases (GZ-MON-14: 2 on an
+        open base sharing an attribute, else 1; plus the base's own heal of the monsters on it, which works while
+        the base is open, GZ-BASE-11): once per card and phase. Moves are made in the advance phase, where
+        nothing opens, closes or places our bases (only the placement phase does), so the figures hold for the
+        whole phase (a base destroyed meanwhile is offered to no move)."""
+        phase = (view.turn, view.phase)
+        if self._recovery_phase != phase:
+            self._recovery_by_card.clear()
+            self._recovery_phase = phase
+        found = self._recovery_by_card.get(c.id)
+        if found is None:
+            found = self._recovery_by_card[c.id] = {}
+            for s in self.sites(view, view.player):
+                amount = MONSTER_RECOVERY[0]
+                if not s.closed and s.card is not None:
+                    if s.card.attrs & c.attrs:
+                        amount = MONSTER_RECOVERY[1]
+                    amount += sum(e.amount for e in s.card.effects if e.verb is Verb.HEAL and e.target == "here"
+                                  and e.timing == "end_of_turn" and _filter_ok(e, c))
+                found[s.sid] = amount
+        return found
 
     # ------------------------------------------------------------------------------------------ fusion
 
-    def _fusion_pull(self, view: GzView, m: Mon, sid: int) -> float:
+    def _fusion_pull(self, view: GzView, m: Mon, c: GzCard, sid: int, forms: list[GzCard]) -> float:
         """What moving our monster to our base `sid` does for a fusion (GZ-FUSE-3: every part open, awake, not
         evolved this turn and on one base): the fusion's worth if the other parts of a fused form we hold (hand
         or stock) stand there and it is not possible where the monster is; its loss if it is possible only where
-        the monster is. 0 when no fused form we hold has the monster as a part."""
-        c = view.card(m.uid)
-        if c is None or not c.evolves_to:
-            return 0.0
+        the monster (of card `c`) is. 0 when none of the fused forms we hold (`forms`) has it as a part."""
+        if m.evo_turn == view.turn:
+            return 0.0  # it cannot fuse this turn (GZ-EVO-8)
         value = 0.0
-        for f in self._fusion_forms(view):
+        for f in forms:
             if c.id not in f.fusion:
                 continue
-            there, here = self._parts_at(view, f, m, sid), self._parts_at(view, f, m, m.home)
+            there, here = self._parts_at(view, f, m, c, sid), self._parts_at(view, f, m, c, m.home)
             if there and not here:
                 value = max(value, self._fusion_worth(view, f))
             elif here and not there:
@@ -105,25 +136,34 @@ class FieldJudgement:
         """The fused forms we hold, in hand or stock (GZ-INT-18: the fused form comes from either)."""
         found = self._forms
         if found is None:
-            seen = {c.id: c for u in (*view.hand(), *view.stock()) if (c := view.card(u)) is not None and c.fusion}
+            seen = {c.id: c for _u, c in self._hand_pairs(view) if c.fusion}
+            seen.update((c.id, c) for u in view.stock() if (c := view.card(u)) is not None and c.fusion)
             found = self._forms = list(seen.values())
         return found
 
-    def _parts_at(self, view: GzView, f: GzCard, m: Mon, sid: int) -> bool:
-        """Whether the other parts of the fused form `f` (one of them our monster `m`) stand on our base `sid`
-        ready to fuse with it (GZ-FUSE-3, GZ-EVO-8)."""
-        c = view.card(m.uid)
-        if c is None or m.evo_turn == view.turn:
-            return False
+    def _parts_at(self, view: GzView, f: GzCard, m: Mon, c: GzCard, sid: int) -> bool:
+        """Whether the other parts of the fused form `f` (one of them our monster `m`, of card `c`) stand on our
+        base `sid` ready to fuse with it (`_ready`)."""
         wanted = list(f.fusion)
         wanted.remove(c.id)
-        for x in view.monsters(view.player):
-            if x is m or x.home != sid or x.at >= 0 or x.asleep or x.closed or x.evo_turn == view.turn:
-                continue
-            xc = view.card(x.uid)
-            if xc is not None and xc.id in wanted:
-                wanted.remove(xc.id)
+        for x, xid in self._ready_by_site(view).get(sid, ()):
+            if x is not m and xid in wanted:
+                wanted.remove(xid)
         return not wanted
+
+    def _ready_by_site(self, view: GzView) -> dict[int, list[tuple[Mon, str]]]:
+        """Our monsters ready to fuse (GZ-FUSE-3: open, awake, at home; not evolved this turn, GZ-EVO-8) with
+        their card ids, by the base they stand on: once per decision."""
+        found = self._ready
+        if found is None:
+            found = self._ready = {}
+            turn = view.turn
+            for x in view.monsters(view.player):
+                if x.at < 0 and not x.asleep and not x.closed and x.evo_turn != turn:
+                    xc = view.card(x.uid)
+                    if xc is not None:
+                        found.setdefault(x.home, []).append((x, xc.id))
+        return found
 
     def _fusion_worth(self, view: GzView, f: GzCard) -> float:
         """A fusion into `f`, for the move that makes it possible: a little less than fusing itself (the move
@@ -195,13 +235,28 @@ class FieldJudgement:
         c = view.card(action.card)
         if c is None:
             return -1.0
-        gain = self._event_value(view, c, action.target, lasting=True)
-        holder = next((x.mid for seat in (0, 1) for x in view.monsters(seat) if action.card in x.attached),
-                      next((x.sid for seat in (0, 1) for x in self.sites(view, seat) if action.card in x.attached),
-                           None))
-        if holder is not None:
-            gain -= self._event_value(view, c, holder, lasting=True)
+        here = self._person_here.get(action.card)  # where it stands: once for all the cards it may move to
+        if here is None:
+            holder = next((x.mid for seat in (0, 1) for x in view.monsters(seat) if action.card in x.attached), None)
+            if holder is None:  # a person of the kind attached to bases
+                holder = next((x.sid for seat in (0, 1) for x in self.sites(view, seat)
+                               if action.card in x.attached), None)
+            here = self._person_here[action.card] = 0.0 if holder is None else \
+                self._event_value(view, c, holder, lasting=True)
+        gain = self._event_value(view, c, action.target, lasting=True) - here
         return gain - PERSON_GAIN if gain > PERSON_GAIN else -1.0
+
+
+_PART: dict[str, bool] = {}  # _is_part by card id (printed cards: never invalidated)
+
+
+def _is_part(c: GzCard) -> bool:
+    """Whether a monster card is a part (下位種) of some fused form: one of the forms it may become fuses."""
+    found = _PART.get(c.id)
+    if found is None:
+        pool = gz_cards()
+        found = _PART[c.id] = any(t in pool and pool[t].fusion for t in c.evolves_to)
+    return found
 
 
 def _parts(f: GzCard) -> list[GzCard]:
