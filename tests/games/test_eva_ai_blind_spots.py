@@ -89,6 +89,29 @@ def test_battle_cards_that_win_together_are_spoken(style: str) -> None:
     assert isinstance(picked, Speak) and s.cards[picked.card].name in {"AT Field Full Power", "N2 Mine"}, picked
 
 
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_no_card_is_spoken_that_a_battle_about_to_be_lost_would_leave_the_hand_empty_for(style: str) -> None:
+    # Seat 0's first draw window, Bardiel (8) in the city, Rei and Asuka down: Unit-01 (4) alone will lose, and a
+    # lost battle takes three cards (EVA-BATTLE-8). Moving In (-1 draw point) would group Misato and Shinji, seat
+    # 0's LV1 (H-01), but from four cards it leaves none after the battle and the 第2ドローフェイズ: out (EVA-DRAW2-5).
+    # The old players counted the hand as if the battle would take nothing, and spoke it.
+    s = position([["Moving In", "Pen Pen", "Pen Pen", "Pen Pen"], ["Pen Pen"]], phase="draw1",
+                 angel=(1, "Bardiel"), down=["rei", "asuka"], hokans=["H-01", "H-11"])
+    moving_in = Speak(uid_of(s, 0, "Moving In", s.players[0].hand), False, -1, -1)
+    assert moving_in in s.legal_actions()
+    assert choice(s, style) == Pass()
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_the_last_player_sends_its_evas_out(style: str) -> None:
+    # One player left with a 使徒 in the city: the battle decides the game (I-LAST), and one without an Eva is lost
+    # whatever else is spoken (EVA-BATTLE-3). The Evas (11) against Zeruel (13) may well lose, but not going loses
+    # for sure: the old players, judging the battle lost, sent none.
+    s = position([["Pen Pen", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Zeruel"), out=[1])
+    s.last_stand = True
+    assert isinstance(choice(s, style), Deploy)
+
+
 # ------------------------------------------------------------------------------------------- a rival about to win
 
 

@@ -31,10 +31,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tcgsim.games.eva import actions as A
+from tcgsim.games.eva.battle import BATTLE_LOSS_CARDS
 from tcgsim.games.eva.cards import EvaCard, Kind, Mark, eva_cards, normalise_groups
 from tcgsim.games.eva.city_model import _down, _seek, serif_result
 from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
 from tcgsim.games.eva.short_ai import _ShortCtx
+from tcgsim.games.eva.state import Phase
 from tcgsim.games.eva.view import EvaShortView, EvaView, SpokenView
 
 # ------------------------------------------------------------------------------------------------ the city
@@ -94,9 +96,9 @@ def hokan_value(card: EvaCard, level: int, board: Board) -> float:
     return value
 
 
-HAND_CARD = 0.7  # a card in hand, before what it is kept for
 BATTLE_SPARE = 0.15  # a battle card as a card in hand, before the battles it may decide
 BATTLE_STAKE = 6.0  # a battle turned from lost to won (what battle_card counts for our own)
+LAST_STAND = 100.0  # a 使徒 the Evas that can fight cannot beat, with one player left: the game (I-LAST)
 DECK_FLOOR = 2  # a deck left smaller after a turn is empty by the end of the player's next turn: out
 DECK_RESERVE = 6  # the deck a player wants left after a turn (each turn draws from it)
 DECK_SHORT = 1.5  # cost of each card the deck falls short of it
@@ -147,6 +149,7 @@ class ScriptedAgent:
     rival_weight: ClassVar[float] = 0.6  # cost of one point of the leading rival's progress
     sabotage: ClassVar[bool] = False  # play against the other players' battles
     cushion: ClassVar[int] = 3  # the hand it wants to keep after the 第2ドローフェイズ
+    hand_card: ClassVar[float] = 0.7  # a card in hand, before what it is kept for
     answer_at: ClassVar[float] = 1.0  # how much harm a card must do before it answers with a <対抗>
     short_aggression: ClassVar[float] = 1.0  # short rule: weight of the chance to win
     short_guard: ClassVar[float] = 1.0  # short rule: weight of the danger to its own character
@@ -190,12 +193,16 @@ class _Ctx:
         self._outlook: tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]] | None = None
         self._cheapest: list[tuple[float, int]] | None = None  # the hand's keep values, cheapest first
         self._battle_boards: dict[tuple[int, ...], Board] = {}
+        self._beatable: dict[tuple[bool, ...], bool] = {}
+        self._battle_loss: int | None = None
+        self._drain: int | None = None
+        self.angel_up = view.angel() is not None
         self._protect_memo: dict[int, bool] = {}
         self._serif_memo: dict[tuple[Mark, int, int], float] = {}  # city_delta of a セリフ
-        self.base = self.position(self.down, self.group, None)
         self.angel_soon = view.angel() is not None or view.angels_queued() > 0  # a battle is coming
         my = self.hokans.get(self.me)
         self.my_char = my.hokan_char if my is not None else -1
+        self.base = self.position(self.down, self.group, None)
 
     # ----------------------------------------------------------------------------------- position
 
@@ -238,8 +245,30 @@ class _Ctx:
             else:
                 rival = max(rival, value)
         result = self.a.own_weight * own - self.a.rival_weight * rival
+        if self.angel_up and self.v.last_stand() and not self.beatable(down):
+            result -= LAST_STAND  # (with others left, `drain` counts the cards such a 使徒 takes instead)
         self._positions[key] = result
         return result
+
+    def beatable(self, down: tuple[bool, ...]) -> bool:
+        """The Evas that can fight in a city with these characters down (their pilots up, or a sortie card under
+        them: EVA-BATTLE-3) beat the 使徒 in the city with our battle cards (memoised for the decision). One they
+        cannot beat costs each turn player three cards a turn (EVA-BATTLE-8) and, with one player left, the
+        game (EVA-WIN-3): turning a pilot up is how to beat it."""
+        found = self._beatable.get(down)
+        if found is None:
+            v = self.v
+            angel = v.angel()
+            fighters = tuple(e for e in range(3) if not down[v.pilot(e)] or any(
+                x.verb is Verb.SORTIE for u in v.under_eva(e) for x in u.effects))
+            found = angel is None or self.winnable(fighters, sum(v.eva_strength(e) for e in fighters), 0, angel)
+            self._beatable[down] = found
+        return found
+
+    def stake(self) -> float:
+        """What the battle in progress is worth to win: BATTLE_STAKE, the game itself when one player is left
+        (I-LAST: winning it wins, losing it loses for everyone)."""
+        return LAST_STAND if self.v.last_stand() else BATTLE_STAKE
 
     def city_delta(self, card: EvaCard, speaker: int, target: int, serif_mark: int = -1) -> float:
         """The change in position if `card` resolves (dialogue or city effects), before economy."""
@@ -313,7 +342,7 @@ class _Ctx:
         """A card's worth to us apart from the battles to come: a card in hand (a battle card, which does nothing
         else, less), its draw points, 補完 ammunition (a 求 for our character once our card has a level, a 傷 for a
         rival's that has one) and a card-side <対抗>. Reads our 補完 character and level and the rivals'."""
-        value = (HAND_CARD if card.kind is not Kind.BATTLE else BATTLE_SPARE) + 0.3 * max(0, card.draw_points)
+        value = (self.a.hand_card if card.kind is not Kind.BATTLE else BATTLE_SPARE) + 0.3 * max(0, card.draw_points)
         if self.my_char >= 0 and self.levels.get(self.me, 0) >= 1 and card.mark_for(Mark.SEEK, self.my_char):
             value += 2.0
         for s in self.rivals:
@@ -420,13 +449,14 @@ class _Ctx:
                 n -= 1
         return -lost
 
-    def cost(self, card: EvaCard, uid: int = -1, drawn: int = 0) -> float:
+    def cost(self, card: EvaCard, uid: int = -1, drawn: int = 0, pending: bool = True) -> float:
         """Speaking a card: it leaves the hand (its keep value) and its draw points bring cards back (or take
         the cheapest away). `drawn`: the cards its effect draws at once. A deck left empty at the end of the
         第2ドローフェイズ drops the player out (EVA-DRAW2-5, I-DRAW), and the player's next turn starts by drawing one
         (EVA-DRAW1-3), so a deck left below DECK_FLOOR is as bad; an empty hand too: never risked. A deck running
-        low costs what the turns it no longer feeds are worth."""
-        hand_after = len(self.hand) - 1 + drawn
+        low costs what the turns it no longer feeds are worth. `pending`: count the cards a lost battle will
+        take (our battle to come, a 使徒 nobody beats); not for the battle cards that are to win it."""
+        hand_after = max(0, len(self.hand) - 1 + drawn - (self.battle_loss() if pending else 0))
         dp = self.dp + card.draw_points
         left = self.deck - drawn - max(0, dp)  # the deck after the 第2ドローフェイズ
         if left < DECK_FLOOR <= self.deck:
@@ -435,11 +465,37 @@ class _Ctx:
         if end <= 0:
             return 100.0
         value = self.keep_value(card) - (self.returns(dp, uid) - self.returns(self.dp, uid))
-        if end < self.a.cushion:
-            value += 2.0 * (self.a.cushion - end)
+        cushion = self.a.cushion + (self.drain() if pending else 0)
+        if end < cushion:
+            value += 2.0 * (cushion - end)
         before = self.deck - max(0, self.dp)
         value += DECK_SHORT * (max(0, DECK_RESERVE - left) - max(0, DECK_RESERVE - before))
         return value
+
+    def drain(self) -> int:
+        """The cards a 使徒 in the city that the Evas cannot beat takes from each turn player's hand at its battle
+        (EVA-BATTLE-8): the hand to keep beyond the cushion while it stays (worked out once)."""
+        if self._drain is None:
+            self._drain = 0  # while the battle cards are judged for it (winnable asks their cost)
+            self._drain = BATTLE_LOSS_CARDS if self.angel_up and not self.beatable(self.down) else 0
+        return self._drain
+
+    def battle_loss(self) -> int:
+        """The cards our battle of this turn, still to be fought and lost as things stand, will take from our
+        hand (EVA-BATTLE-8): a hand that speaks before it keeps the fewer cards (worked out once)."""
+        if self._battle_loss is None:
+            v = self.v
+            self._battle_loss = 0  # while the battle cards are judged for it (winnable asks their cost)
+            lost = False
+            if v.active == self.me and self.angel_up:
+                battle = v.battle()
+                if battle is None:
+                    lost = v.phase is Phase.DRAW1 and not self.beatable(self.down)  # the battle phase is next
+                else:
+                    evas, step, total, angel, forced = battle
+                    lost = step <= 2 and not forced and not (evas and total > angel)
+            self._battle_loss = BATTLE_LOSS_CARDS if lost else 0
+        return self._battle_loss
 
     def drawn_now(self, card: EvaCard) -> int:
         """The cards a card side draws from the deck as it resolves (its `draw` effects whose condition holds,
@@ -486,7 +542,8 @@ class _Ctx:
         card = self.cards.get(action.card)
         if card is None:
             return -1.0
-        cost = self.cost(card, action.card, 0 if action.serif else self.drawn_now(card))
+        battle = card.kind is Kind.BATTLE and not action.serif  # to win the battle: no loss to count
+        cost = self.cost(card, action.card, 0 if action.serif else self.drawn_now(card), not battle)
         if action.serif:
             return self.city_delta(card, card.serif_colour, -1, action.mark) - cost
         if card.kind is Kind.BATTLE:
@@ -609,7 +666,7 @@ class _Ctx:
         if not before and not after and interest > 0:
             after = self.winnable(in_battle, total + d_total, angel + d_angel, None, uid, card.colour)
         if after != before:
-            return BATTLE_STAKE * interest * (1 if after else -1)
+            return self.stake() * interest * (1 if after else -1)
         return -0.5
 
     def deploy_value(self) -> float:
@@ -625,6 +682,8 @@ class _Ctx:
             return -1.0
         # the Evas that may fight: those in the battle and those the legal list may still send (EVA-BATTLE-3)
         going = (*battle[0], *(a.eva for a in self.legal if type(a) is A.Deploy))
+        if v.last_stand():
+            return 5.0  # one player left: a battle without an Eva is lost, and everyone with it (EVA-WIN-3)
         return 5.0 if self.winnable(going, sum(v.eva_strength(e) for e in going), 0, angel) else -1.0
 
     def winnable(self, in_battle: tuple[int, ...], total: int, strength: int, angel: EvaCard | None,
@@ -637,7 +696,7 @@ class _Ctx:
         (they use no allowance, EVA-TALK-5). `spoken` is a card about to be spoken, by `colour`: not counted."""
         v = self.v
         battle_cards = [c for u, c in self.hand if c is not None and c.kind is Kind.BATTLE and u != spoken
-                        and v.can_speak(c.colour) and self.cost(c, u) < BATTLE_STAKE]
+                        and v.can_speak(c.colour) and self.cost(c, u, pending=False) < self.stake()]
         used: set[int] = {colour} if 0 <= colour < 6 else set()  # speakers whose one card is spoken
         for card in battle_cards:
             if any(e.verb is Verb.SORTIE for e in card.effects) and (card.other or card.colour not in used):
@@ -759,6 +818,7 @@ class Seeker(ScriptedAgent):
 
 class Hurter(ScriptedAgent):
     name: ClassVar[str] = "hurter"
+    hand_card: ClassVar[float] = 1.0  # it keeps its hand for the others' stages
     own_weight: ClassVar[float] = 0.9
     rival_weight: ClassVar[float] = 1.5
     answer_at: ClassVar[float] = 0.4
