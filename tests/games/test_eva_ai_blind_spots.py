@@ -22,9 +22,9 @@ from tcgsim.bench import bundled_decks
 from tcgsim.engine import play_game
 from tcgsim.games.eva.actions import Counter as Answer
 from tcgsim.games.eva.actions import Deploy, Launch, Pass, Speak
-from tcgsim.games.eva.ai import STYLES, ready
+from tcgsim.games.eva.ai import STYLES
 from tcgsim.games.eva.cards import Kind, Mark
-from tcgsim.games.eva.city_model import serif_result
+from tcgsim.games.eva.city_model import ready, serif_result
 from tcgsim.games.eva.effects import Verb
 from tcgsim.games.eva.game import EvaGame, EvaState
 from tcgsim.games.eva.state import WindowKind

@@ -33,67 +33,13 @@ from typing import Any, ClassVar
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.battle import BATTLE_LOSS_CARDS
 from tcgsim.games.eva.cards import EvaCard, Kind, Mark, eva_cards, normalise_groups
-from tcgsim.games.eva.city_model import _down, _seek, serif_result
-from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, group_members, holds
+from tcgsim.games.eva.city_model import _down, _seek, hokan_value, serif_result
+from tcgsim.games.eva.effects import Board, Cond, CondKind, Target, Verb, holds
 from tcgsim.games.eva.short_ai import _ShortCtx
 from tcgsim.games.eva.state import Phase
 from tcgsim.games.eva.view import EvaShortView, EvaView, SpokenView
 
 # ------------------------------------------------------------------------------------------------ the city
-
-
-def _partial(cond: Cond, board: Board, char: int) -> float:
-    """How near a condition is, in [0, 1) (1 would be: it holds)."""
-    if holds(cond, board, char):
-        return 1.0
-    k = cond.kind
-    c = cond.character if cond.character >= 0 else char
-    if k is CondKind.GROUPED_WITH:
-        label = board.group[c]
-        if label < 0:
-            return 0.1 * sum(1 for o in cond.characters if not board.down[o])
-        return 0.5 * sum(1 for o in cond.characters if board.group[o] == label) / max(1, len(cond.characters))
-    if k is CondKind.GROUP_SIZE:
-        return 0.6 * (group_members(board.group, c) - 1) / max(1, cond.count - 1)
-    if k is CondKind.DOWNED_COUNT:
-        return 0.6 * sum(board.down) / max(1, cond.count)
-    if k in (CondKind.ANGELS_DEFEATED,):
-        return 0.6 * board.angels_defeated / max(1, cond.count)
-    if k is CondKind.PUT_UNDER:
-        kind, index = cond.place
-        under = board.under_char if kind == "character" else board.under_eva
-        return 0.6 * under[index] / max(1, cond.count)
-    if k is CondKind.HAND_AT_LEAST:
-        return 0.6 * board.hand / max(1, cond.count)
-    if k is CondKind.ALL_OF:
-        return sum(_partial(p, board, char) for p in cond.parts) / max(1, len(cond.parts)) * 0.9
-    return 0.0
-
-
-def ready(card: EvaCard, level: int, board: Board) -> bool:
-    """The 補完 card may declare at its owner's next 補完 phase: level 2, or its LV2 condition met at level 1 (a
-    level reached in that phase may declare at once, I-HOKAN), and its character up (EVA-HOKAN-3)."""
-    if board.down[card.hokan_char]:
-        return False
-    if level == 2:
-        return True
-    return level == 1 and card.lv2 is not None and holds(card.lv2, board, card.hokan_char)
-
-
-def hokan_value(card: EvaCard, level: int, board: Board) -> float:
-    """How far a player is on its 補完 card: 10 a level, how near the next condition is, and READY more when it
-    may declare at its next 補完 phase (a cliff: the stage is then one turn away)."""
-    char = card.hokan_char
-    value = 10.0 * level
-    if level < 2:
-        cond = card.lv1 if level == 0 else card.lv2
-        assert cond is not None
-        value += 6.0 * _partial(cond, board, char)
-    if board.down[char]:
-        value -= 3.0 + 3.0 * level
-    elif ready(card, level, board):
-        value += READY
-    return value
 
 
 BATTLE_SPARE = 0.15  # a battle card as a card in hand, before the battles it may decide
@@ -102,7 +48,6 @@ LAST_STAND = 100.0  # a 使徒 the Evas that can fight cannot beat, with one pla
 DECK_FLOOR = 2  # a deck left smaller after a turn is empty by the end of the player's next turn: out
 DECK_RESERVE = 6  # the deck a player wants left after a turn (each turn draws from it)
 DECK_SHORT = 1.5  # cost of each card the deck falls short of it
-READY = 8.0  # a 補完 card that may declare at its owner's next 補完 phase (level 2, or LV2 met at level 1: I-HOKAN)
 
 
 # hokan_value is a pure function of the card, the level and the board (plain tuples, all public), and the same

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import functools
 
-from tcgsim.games.eva.cards import Mark, can_reach, city, normalise_groups
+from tcgsim.games.eva.cards import EvaCard, Mark, can_reach, city, normalise_groups
+from tcgsim.games.eva.effects import Board, Cond, CondKind, group_members, holds
 
 
 def _hurt(down: list[bool], group: list[int], target: int) -> None:
@@ -72,3 +73,64 @@ def serif_result(kind: Mark, speaker: int, target: int, down: tuple[bool, ...],
     else:
         _seek(d, g, speaker, target)
     return tuple(d), tuple(g)
+
+
+# ------------------------------------------------------------------------------------------ 補完 progress
+# How near a player is to its 補完: the styles score positions with it, and the rules report it as a tempo figure
+# (turn.py), so the search player's learned evaluation reads the same measure.
+
+READY = 8.0  # a 補完 card that may declare at its owner's next 補完 phase (level 2, or LV2 met at level 1: I-HOKAN)
+
+
+def _partial(cond: Cond, board: Board, char: int) -> float:
+    """How near a condition is, in [0, 1) (1 would be: it holds)."""
+    if holds(cond, board, char):
+        return 1.0
+    k = cond.kind
+    c = cond.character if cond.character >= 0 else char
+    if k is CondKind.GROUPED_WITH:
+        label = board.group[c]
+        if label < 0:
+            return 0.1 * sum(1 for o in cond.characters if not board.down[o])
+        return 0.5 * sum(1 for o in cond.characters if board.group[o] == label) / max(1, len(cond.characters))
+    if k is CondKind.GROUP_SIZE:
+        return 0.6 * (group_members(board.group, c) - 1) / max(1, cond.count - 1)
+    if k is CondKind.DOWNED_COUNT:
+        return 0.6 * sum(board.down) / max(1, cond.count)
+    if k in (CondKind.ANGELS_DEFEATED,):
+        return 0.6 * board.angels_defeated / max(1, cond.count)
+    if k is CondKind.PUT_UNDER:
+        kind, index = cond.place
+        under = board.under_char if kind == "character" else board.under_eva
+        return 0.6 * under[index] / max(1, cond.count)
+    if k is CondKind.HAND_AT_LEAST:
+        return 0.6 * board.hand / max(1, cond.count)
+    if k is CondKind.ALL_OF:
+        return sum(_partial(p, board, char) for p in cond.parts) / max(1, len(cond.parts)) * 0.9
+    return 0.0
+
+
+def ready(card: EvaCard, level: int, board: Board) -> bool:
+    """The 補完 card may declare at its owner's next 補完 phase: level 2, or its LV2 condition met at level 1 (a
+    level reached in that phase may declare at once, I-HOKAN), and its character up (EVA-HOKAN-3)."""
+    if board.down[card.hokan_char]:
+        return False
+    if level == 2:
+        return True
+    return level == 1 and card.lv2 is not None and holds(card.lv2, board, card.hokan_char)
+
+
+def hokan_value(card: EvaCard, level: int, board: Board) -> float:
+    """How far a player is on its 補完 card: 10 a level, how near the next condition is, and READY more when it
+    may declare at its next 補完 phase (a cliff: the stage is then one turn away)."""
+    char = card.hokan_char
+    value = 10.0 * level
+    if level < 2:
+        cond = card.lv1 if level == 0 else card.lv2
+        assert cond is not None
+        value += 6.0 * _partial(cond, board, char)
+    if board.down[char]:
+        value -= 3.0 + 3.0 * level
+    elif ready(card, level, board):
+        value += READY
+    return value

@@ -23,6 +23,9 @@ SHORT_TEMPO = (
     TempoMetric("spoken", "cards the player spoke this turn (counters included)"),
     TempoMetric("downed", "main characters downed"),
     TempoMetric("grouped", "main characters in a group"),
+    TempoMetric("exposed", "1 when the player's own character is out of every group: one 傷 from down (EVA-SHORT-2)"),
+    TempoMetric("hurt_cards", "cards in hand with a 傷 for the opponent's character (the ways to win)"),
+    TempoMetric("seek_cards", "cards in hand with a 求 for the player's own character (the ways to regroup it)"),
 )
 
 
@@ -147,7 +150,11 @@ class ShortRules(ShortFields):
         """The seat's figures in SHORT_TEMPO order (the tempo table at each turn's end; the search evaluation's
         inputs at any time)."""
         p = self.players[seat]
-        return (len(p.hand), len(p.deck), self.tally[seat], sum(self.down), sum(1 for g in self.group if g >= 0))
+        mine, theirs = self.assigned[seat], self.assigned[1 - seat]
+        hurt = sum(1 for u in p.hand if self.cards[u].mark_for(Mark.HURT, theirs))
+        seek = sum(1 for u in p.hand if self.cards[u].mark_for(Mark.SEEK, mine))
+        return (len(p.hand), len(p.deck), self.tally[seat], sum(self.down), sum(1 for g in self.group if g >= 0),
+                float(self.down[mine] or self.group[mine] < 0), hurt, seek)
 
     def _end_turn(self) -> None:
         """EVA-SHORT-10, -11: spoken cards to the discard piles, refill to 6, swap who speaks first."""
