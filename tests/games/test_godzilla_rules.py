@@ -1895,6 +1895,28 @@ def test_gz_int_24_relief_stays_on_its_base_without_relief_the_base_fights() -> 
     assert s.mon(baragon).home == site_id(s, 1, 1) and damage_of(s, site_id(s, 1, 0)) == 0
 
 
+def test_gz_int_24_an_ability_chosen_by_a_relief_gone_before_the_battle_goes_with_it() -> None:
+    # Little Godzilla relieves and chooses its defense ability; it is put to sleep before the battle resolves, so
+    # Mount Fuji defends itself (GZ-INT-24) and the ability is void: the battle goes as if nothing was chosen. The
+    # ability used to be read off the pool's last card (its effects applied; an IndexError when that card had no
+    # such ability), found by the search player's playouts.
+    def fought(pick: tuple[int, int] | None) -> tuple[int, int, str]:
+        s = position(["Mount Fuji"], ["Mount Fuji"], [mon("Anguirus", 0, 0), mon("Little Godzilla", 1, 0)],
+                     phase=Phase.ADVANCE, record_events=True)
+        little = mon_id(s, 1, "Little Godzilla")
+        s.apply(A.Attack(mon_id(s, 0, "Anguirus"), site_id(s, 1, 0)))
+        end_advance(s)
+        s.apply(A.Relieve(little))
+        settle(s, stop=lambda x: pending(x) is J.FIGHT and x.current_player == 1)
+        assert s.battle is not None
+        s.battle.picks[1] = pick  # as chosen
+        s.mon(little).asleep = True
+        s._resolve_battle()
+        return damage_of(s, site_id(s, 1, 0)), s.players[0].mons[0].damage, battle_events(s)[-1]["answered"]
+
+    assert fought((-1, 0)) == fought(None) and fought(None)[2] == "nothing"
+
+
 def test_gz_int_25_evolutions_are_not_countered() -> None:
     s = position(EVO_BASES, ["Plain", "Plain"], [mon("Godzillasaurus", 0, 0), mon("Little Godzilla", 0, 1)],
                  p0_hand=["Heisei Godzilla"], p1_hand=["Little Godzilla", "Telepathic Block", "Plain", "Plain"],

@@ -69,6 +69,8 @@ class BattleRules(GzStateFields):
             if r is None or r.asleep or r.closed:
                 b.base_defends = True
                 b.defender = b.site
+                if b.picks[1] is not None and b.picks[1][0] < 0:
+                    b.picks[1] = None  # a combat ability it chose went with it; a battle card stays played
         return True
 
     def _fight_options(self, side: int) -> list[Any]:
