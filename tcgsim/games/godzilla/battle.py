@@ -67,10 +67,9 @@ class BattleRules(GzStateFields):
         if not b.base_defends:
             r = self.mon(b.defender)
             if r is None or r.asleep or r.closed:
+                b.void_ability(b.defender)  # a combat ability it chose went with it
                 b.base_defends = True
                 b.defender = b.site
-                if b.picks[1] is not None and b.picks[1][0] < 0:
-                    b.picks[1] = None  # a combat ability it chose went with it; a battle card stays played
         return True
 
     def _fight_options(self, side: int) -> list[Any]:

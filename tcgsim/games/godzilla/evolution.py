@@ -47,6 +47,8 @@ class EvolutionRules(GzStateFields):
             p.stock.remove(uid)
             p.stock.append(old)
         m.uid = uid
+        if self.battle is not None:
+            self.battle.void_ability(m.mid)  # an ability chosen was the old card's
         m.evo_turn = self.turn
         self._played(uid)
         self.dirty = True  # GZ-EVO-9
@@ -68,6 +70,8 @@ class EvolutionRules(GzStateFields):
             p.stock.remove(uid)
             p.stock.append(old)
         m.uid = uid
+        if self.battle is not None:
+            self.battle.void_ability(m.mid)  # an ability chosen was the old card's
         self._played(uid)
         self.dirty = True
         self.record(self._phase_name(), m.owner, "devolve", card=self._name(old), into=self._name(uid))
@@ -164,6 +168,8 @@ class EvolutionRules(GzStateFields):
         damage = m.damage
         self.record("advance", seat, "separate", card=c.name, parts=[self._name(u) for u in parts])
         m.uid = parts[0]
+        if self.battle is not None:
+            self.battle.void_ability(m.mid)  # an ability chosen was the old card's
         m.damage = 0
         m.evo_turn = self.turn
         mids = [m.mid]

@@ -213,6 +213,14 @@ class Battle:
         self.base_defends = base_defends
         self.picks: list[tuple[int, int] | None] = [None, None]  # (battle card uid, ability index) per side
 
+    def void_ability(self, mid: int) -> None:
+        """The fighting monster `mid` became another card (evolved, devolved, separated) or left the battle: a
+        combat ability it chose was its old card's, so it fights with nothing (a battle card stays played)."""
+        for side, fighter in ((0, self.attacker), (1, -1 if self.base_defends else self.defender)):
+            pick = self.picks[side]
+            if fighter == mid and pick is not None and pick[0] < 0 and pick[1] >= 0:
+                self.picks[side] = (-1, -1)
+
     def copy(self) -> Battle:
         b = Battle(self.index, self.attacker, self.player, self.site, self.defender, self.base_defends)
         b.picks = list(self.picks)
