@@ -14,12 +14,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 __all__ = [
-    "Action", "ActionRecord", "Agent", "CardUse", "Event", "decode_action", "Game", "GameOptions",
+    "Action", "ActionRecord", "Agent", "best_scored", "CardUse", "Event", "decode_action", "Game", "GameOptions",
     "GameResult", "IllegalAction", "Outcome", "State", "TempoMetric", "Termination", "View", "play_game",
-    "replay",
+    "replay", "ScoringAgent",
 ]
 
 
@@ -307,6 +307,9 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     tempo_metrics: ClassVar[tuple[TempoMetric, ...]] = ()
     options_class: ClassVar[type[GameOptions]] = GameOptions
+    # turns begun after a decision before the search player's playouts stop and the evaluation scores them
+    # (tcgsim.search): long enough for the decision's effect to show, short enough to stay cheap (docs/ai.md)
+    search_horizon: ClassVar[int] = 2
 
     def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None) -> None:
         if not self.min_players <= len(decks) <= self.max_players:
@@ -334,6 +337,21 @@ class Agent(Protocol):
     name: str
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+@runtime_checkable
+class ScoringAgent(Agent, Protocol):
+    """A player that scores every legal action and plays the best (the scripted styles): the search player reads
+    the scores to try the most promising actions first."""
+
+    def scores(self, view: Any, legal: Sequence[Any]) -> list[float]: ...
+
+
+def best_scored(legal: Sequence[Any], scores: Sequence[float], rng: random.Random) -> Any:
+    """The action with the highest score; a tie (within 1e-9) broken by `rng`, which is drawn only for a tie."""
+    top = max(scores) - 1e-9
+    best = [i for i, value in enumerate(scores) if value >= top]
+    return legal[best[0]] if len(best) == 1 else legal[best[rng.randrange(len(best))]]
 
 
 @dataclass

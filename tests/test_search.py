@@ -147,3 +147,39 @@ def test_sequential_halving_spends_the_worlds_on_the_better_actions_and_keeps_th
     flat = SearchAgent(Style, lambda s, p: 0.5, SearchSettings(determinizations=4))
     setattr(flat, "_playout", lambda trial, me, rng: 0.5)  # noqa: B010
     assert {flat.choose(_ToyView(), legal, random.Random(seed)) for seed in range(5)} == {1}
+
+
+def test_a_wide_decision_searches_only_the_styles_best_scored_actions_and_its_choice() -> None:
+    """8 actions, 3 candidates: a style that scores the actions has only its 3 best (and its choice) played out,
+    so the best action it ranks last is never found; a style that does not score them has all 8 tried."""
+    from tcgsim.search import SearchAgent, SearchSettings
+
+    tried: set[int] = set()
+
+    def value(trial: _Toy, me: int, rng: random.Random) -> float:
+        tried.add(trial.chosen)
+        return _Toy.WIN[trial.chosen]
+
+    class Scoring:
+        name = "style"
+
+        def scores(self, view: Any, legal: Sequence[Any]) -> list[float]:
+            return [7.0, 6.0, 5.0, -1.0, 4.0, 3.0, 2.0, 1.0]  # the 0.9 action (3) ranked last
+
+        def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+            return 0
+
+    class Plain:
+        name = "style"
+
+        def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+            return 0
+
+    legal = list(range(len(_Toy.WIN)))
+    pruned = SearchAgent(Scoring, lambda s, p: 0.5, SearchSettings(determinizations=1, candidates=3))
+    setattr(pruned, "_playout", value)  # noqa: B010 (the toy stands in for a playout of a real game)
+    assert pruned.choose(_ToyView(), legal, random.Random(0)) == 2 and tried == {0, 1, 2}
+    tried.clear()
+    full = SearchAgent(Plain, lambda s, p: 0.5, SearchSettings(determinizations=1, candidates=3))
+    setattr(full, "_playout", value)  # noqa: B010
+    assert full.choose(_ToyView(), legal, random.Random(0)) == 3 and tried == set(legal)

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from tcgsim.engine import best_scored
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.battle import BATTLE_LOSS_CARDS
 from tcgsim.games.eva.cards import EvaCard, Kind, Mark, eva_cards, normalise_groups
@@ -100,14 +101,15 @@ class ScriptedAgent:
     short_guard: ClassVar[float] = 1.0  # short rule: weight of the danger to its own character
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return best_scored(legal, self.scores(view, legal), rng)
+
+    def scores(self, view: Any, legal: Sequence[Any]) -> list[float]:
+        """Every legal action's score (the best is played)."""
         if isinstance(view, EvaShortView):
             ctx: Any = _ShortCtx(self, view)
         else:
             ctx = _Ctx(self, view, legal)
-        scores = [ctx.score(a) for a in legal]
-        top = max(scores) - 1e-9
-        best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return [ctx.score(a) for a in legal]
 
 
 class _Ctx:

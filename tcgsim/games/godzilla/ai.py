@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from tcgsim.engine import best_scored
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind
 from tcgsim.games.godzilla.effects import ALL, Verb
@@ -78,6 +79,10 @@ class ScriptedAgent(FieldJudgement):
         self._hand_battle: tuple[dict[str, bool], float] | None = None  # _hand_battle_facts
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
+        return best_scored(legal, self.scores(view, legal), rng)
+
+    def scores(self, view: GzView, legal: Sequence[Any]) -> list[float]:
+        """Every legal action's score (the best is played)."""
         self._sites.clear()
         self._mons.clear()
         self._site_views.clear()
@@ -110,10 +115,7 @@ class ScriptedAgent(FieldJudgement):
         self._wake_held = None
         self._hand_battle = None
         scorers = _SCORERS
-        scores = [scorers[type(a)](self, view, a) for a in legal]
-        top = max(scores) - 1e-9
-        best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return [scorers[type(a)](self, view, a) for a in legal]
 
     def _mon(self, view: GzView, mid: int) -> Mon | None:
         """`view.mon`, from an index of the field built once per decision."""

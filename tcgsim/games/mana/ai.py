@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
+from tcgsim.engine import best_scored
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.battle_ai import BattleJudgement, Special, battle_skills, character_worth, fight, monster_value
 from tcgsim.games.mana.card_ai import CardJudgement
@@ -198,6 +199,10 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
             self._placed.clear()
 
     def choose(self, view: ManaView, legal: Sequence[Any], rng: random.Random) -> Any:
+        return best_scored(legal, self.scores(view, legal), rng)
+
+    def scores(self, view: ManaView, legal: Sequence[Any]) -> list[float]:
+        """Every legal action's score (the best is played)."""
         self._begin(view)
         self._legal = legal
         scorers = _SCORERS
@@ -264,12 +269,7 @@ class ScriptedAgent(CardJudgement, BattleJudgement, LandMoveJudgement):
                     targets[at] = (m_str, m_def, worth, abyss, special)
                 value += abyss
             append(value)
-        high = max(scores)
-        top = high - 1e-9
-        if len(scores) == 1 or sorted(scores)[-2] < top:  # one best (the usual case): no list of ties to build
-            return legal[scores.index(high)]
-        best = [a for a, value in zip(legal, scores, strict=True) if value >= top]
-        return best[rng.randrange(len(best))]
+        return scores
 
     def _attack_target(self, view: ManaView, at: tuple[int, int, int]
                        ) -> tuple[int, int, float, float, Special | None]:
