@@ -75,9 +75,10 @@ def _search_agent(game: str, budget: str | None) -> Agent:
     from tcgsim.evaluation import load_evaluation
     from tcgsim.search import SearchAgent, SearchSettings, parse_budget
 
-    settings = SearchSettings() if budget is None else SearchSettings(determinizations=parse_budget(budget))
+    worlds = get_game(game).game_class().search_worlds if budget is None else parse_budget(budget)
     style = default_agent(game)
-    return SearchAgent(lambda: make_agent(game, style), load_evaluation(game), settings)
+    return SearchAgent(lambda: make_agent(game, style), load_evaluation(game), SearchSettings(determinizations=worlds),
+                       "search" if budget is None else f"search:{worlds}")
 
 
 def _styles(game: str) -> tuple[dict[str, Callable[[], Agent]], str | None]:

@@ -310,6 +310,8 @@ class Game(ABC):
     # turns begun after a decision before the search player's playouts stop and the evaluation scores them
     # (tcgsim.search): long enough for the decision's effect to show, short enough to stay cheap (docs/ai.md)
     search_horizon: ClassVar[int] = 2
+    # sampled worlds per decision of `--ai search` (`search:N` sets N): the budget docs/ai.md measures
+    search_worlds: ClassVar[int] = 4
 
     def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None) -> None:
         if not self.min_players <= len(decks) <= self.max_players:

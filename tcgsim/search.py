@@ -31,12 +31,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tcgsim.engine import Agent, ScoringAgent, State, best_scored
+from tcgsim.engine import Agent, Game, ScoringAgent, State, best_scored
 from tcgsim.stats import draw_share
 
 __all__ = ["DEFAULT_DETERMINIZATIONS", "SearchAgent", "SearchSettings", "parse_budget"]
 
-DEFAULT_DETERMINIZATIONS = 4  # worlds per decision, spent by sequential halving: the budget docs/ai.md measures
+DEFAULT_DETERMINIZATIONS = Game.search_worlds  # worlds per decision, spent by sequential halving, unless the game says
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,9 @@ class SearchAgent:
     """Ensemble determinization with the game's scripted style as the playout policy."""
 
     def __init__(self, policy: Callable[[], Agent], evaluate: Callable[[State, int], float],
-                 settings: SearchSettings | None = None) -> None:
+                 settings: SearchSettings | None = None, name: str | None = None) -> None:
         self.settings = settings or SearchSettings()
-        budget = self.settings.determinizations
-        self.name = "search" if budget == DEFAULT_DETERMINIZATIONS else f"search:{budget}"
+        self.name = name or f"search:{self.settings.determinizations}"
         self._policy = policy
         self._evaluate = evaluate
 
