@@ -22,14 +22,19 @@ from tcgsim.cli import app
 from tcgsim.engine import play_game
 from tcgsim.evaluation import Evaluation, fit_evaluation, load_evaluation, save_evaluation
 from tcgsim.games import get_game, playable_games
+from tcgsim.search import SearchAgent
 
 KEYS = [g.key for g in playable_games()]
 
 
 @pytest.mark.parametrize("key", KEYS)
 def test_every_game_has_a_search_player_with_a_budget(key: str) -> None:
-    assert make_agent(key, "search").name == "search"
-    assert make_agent(key, "search:3").name == "search:3"
+    default, three = make_agent(key, "search"), make_agent(key, "search:3")
+    assert default.name == "search" and three.name == "search:3"
+    # `search` samples the game's own number of worlds (eva-short 8, the others 4); search:N sets it
+    assert isinstance(default, SearchAgent) and isinstance(three, SearchAgent)
+    assert default.settings.determinizations == get_game(key).game_class().search_worlds
+    assert three.settings.determinizations == 3
     for bad, why in (("search:0", "must be 1 or more"), ("search:lots", "not a whole number")):
         with pytest.raises(UnknownAgent, match=why):
             make_agent(key, bad)
