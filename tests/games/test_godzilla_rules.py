@@ -42,7 +42,7 @@ from tcgsim.games.godzilla.options import (
     Relief,
 )
 from tcgsim.games.godzilla.setup import INITIAL_CARDS
-from tcgsim.games.godzilla.state import DECISIONS, J, Phase
+from tcgsim.games.godzilla.state import DECISIONS, Battle, J, Phase
 from tests.games.godzilla_positions import (
     RUIN,
     base,
@@ -1026,6 +1026,20 @@ def test_gz_devo_3_swapped_for_a_devolution_card_from_hand_or_stock() -> None:
     mid = s.players[1].mons[0].mid
     s.apply(A.Pick(uid_of(s, 1, "Heisei Godzilla", "stock")))
     assert s.cards[s.mon(mid).uid].name == "Heisei Godzilla" and names(s, s.players[1].stock) == ["Burning Godzilla"]
+
+
+def test_gz_devo_3_a_fighter_devolved_before_its_battle_loses_the_ability_it_chose() -> None:
+    # Burning Godzilla, relieving in a battle, has chosen its defense ability (index 1) and is devolved to Heisei
+    # Godzilla before the battle resolves: the ability was Burning Godzilla's, so it fights with nothing. Read as an
+    # index into the new card it was Heisei Godzilla's defense ability instead (Battle.void_ability).
+    s = devolving()
+    mid = s.players[1].mons[0].mid
+    anguirus = mon_id(s, 0, "Anguirus")
+    s.battle = Battle(0, anguirus, 0, site_id(s, 1, 0), mid, False)
+    s.battle.picks = [(-1, -1), (-1, 1)]
+    s.apply(A.Pick(uid_of(s, 1, "Heisei Godzilla", "stock")))
+    assert s.cards[s.mon(mid).uid].name == "Heisei Godzilla"
+    assert s.battle is not None and s.battle.picks == [(-1, -1), (-1, -1)]
 
 
 def test_gz_devo_4_without_a_devolution_card_to_the_deck_bottom() -> None:
