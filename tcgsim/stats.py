@@ -25,6 +25,7 @@ stay small (pandas costs ~55 MB a process). The report wraps these functions in 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -482,3 +483,77 @@ def format_rate(r: float | None, lo: float, hi: float, digits: int = 1) -> str:
     if r is None or not np.isfinite(r):
         return "—"
     return f"{100 * r:.{digits}f}% ({100 * lo:.{digits}f}–{100 * hi:.{digits}f})"
+
+
+# --- paired comparison of two runs (tcgsim compare) ------------------------------------------------------------
+# Two runs made from the same run seed and plan play the same deals; a deck edited between them is judged by the
+# per-pair differences of its points, a paired design whose interval is far narrower than comparing two
+# independent win rates (newcombe_interval) would give. The t interval needs Student's t quantile; numpy has none
+# (and scipy is not a dependency), so it is computed here from the regularised incomplete beta function.
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b), by its continued fraction (modified Lentz; Numerical
+    Recipes 6.4), evaluated on the side where it converges fast."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _incomplete_beta(b, a, 1.0 - x)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 400):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return front * f
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t with `df` degrees of freedom."""
+    tail = 0.5 * _incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t > 0 else tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The `p` quantile of Student's t with `df` (> 0) degrees of freedom, by bisection on `t_cdf` (60 halvings:
+    exact to double precision for the quantiles an interval uses). t_quantile(0.975, 1) = 12.706..."""
+    if not 0.0 < p < 1.0 or df <= 0:
+        raise ValueError(f"t_quantile needs 0 < p < 1 and df > 0, got p={p}, df={df}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    lo, hi = 0.0, 1.0
+    while t_cdf(hi, df) < p:
+        lo, hi = hi, hi * 2.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if t_cdf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo <= 1e-15 * hi:
+            break
+    return (lo + hi) / 2.0
+
+
+def paired_t_interval(differences: ArrayLike, level: float = 0.95) -> tuple[float, float, float]:
+    """(mean, lower, upper): the mean of paired differences with its Student t interval, mean +- t(n-1) * sd /
+    sqrt(n) (sd with n - 1). NaN without differences; with one, the mean and no interval (NaN, NaN)."""
+    d = np.asarray(differences, dtype=float).ravel()
+    n = len(d)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(d.mean())
+    if n == 1:
+        return mean, math.nan, math.nan
+    half = t_quantile(0.5 + level / 2.0, n - 1) * float(d.std(ddof=1)) / math.sqrt(n)
+    return mean, mean - half, mean + half
