@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib import colormaps
+from matplotlib import colormaps, rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
@@ -22,6 +22,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from tcgsim import stats
+from tcgsim.report.fonts import plot_families
 from tcgsim.report.tables import ReportTables, reason_label, seat_label
 
 __all__ = ["Plot", "deck_colors", "draw_all", "plot_jobs", "reason_colors", "slug"]
@@ -413,7 +414,8 @@ def draw_all(t: ReportTables, out_dir: Path) -> list[Plot]:
     named by `plot_jobs` are written: nothing else in plots/ is touched."""
     plots_dir = out_dir / "plots"
     plots_dir.mkdir(parents=True, exist_ok=True)
-    return [draw(plots_dir / name) for name, draw in plot_jobs(t)]
+    with rc_context({"font.family": list(plot_families())}):  # Japanese names need the CJK font (fonts.py)
+        return [draw(plots_dir / name) for name, draw in plot_jobs(t)]
 
 
 def plot_frame(plots: Sequence[Plot]) -> pd.DataFrame:
