@@ -426,6 +426,12 @@ class _SimOptions:
                              "--backend dask starts a local cluster.", show_default=False)
     quiet = typer.Option("--quiet", "-q", help="No progress bar (it shows only on a terminal anyway).")
     no_report = typer.Option("--no-report", help="Do not write the report at the end.")
+    baseline = typer.Option("--baseline", help="Pair this run with the complete run in RUN, for `tcgsim compare`: "
+                            "its run seed, and its games, options and agents unless given (given, they must "
+                            "agree), so the two runs play the same deals and differ only in the edited decks.",
+                            metavar="RUN", show_default=False)
+    fmt = typer.Option("--format", "-f", help="text summary, or json: the summary as JSON on stdout (no progress "
+                       "bar; notes on stderr).")
 
 
 def _sim_decks_or_exit(paths: list[Path]) -> list[Any]:
@@ -464,9 +470,61 @@ def _folder_option(value: str | None, option: str) -> Path | None:
     return Path(value)
 
 
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the command line gave option `name` (rather than Typer filling in its default). By the source's
+    name: Typer may carry its own copy of click, whose ParameterSource is another class than click's."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT", "PROMPT")
+
+
+def _baseline_or_exit(folder: str | None) -> Any:
+    """The RunMeta of the --baseline run (a complete run), or one line and exit 1."""
+    from tcgsim.compare import read_complete_run
+    from tcgsim.sim import SimError
+
+    if folder is None:
+        return None
+    try:
+        return read_complete_run(folder, "--baseline")
+    except SimError as exc:
+        raise fail(str(exc), exc.exit_status) from None
+
+
+def _baseline_settings_or_exit(ctx: typer.Context, base: Any, folder: str | None, n_decks: int, seed: int,
+                               games: int, ai: list[str] | None, option: list[str] | None) -> Any:
+    """seed, games, agents and options for a run: as given, and with --baseline the baseline's where not given."""
+    from tcgsim.compare import BaselineSettings, baseline_settings
+    from tcgsim.sim import SimError
+
+    if base is None:
+        return BaselineSettings(seed, games, ai, option)
+    try:
+        return baseline_settings(base, folder or "", n_decks, seed=seed if _given(ctx, "seed") else None,
+                                 games=games if _given(ctx, "games") else None, agents=ai, options=option)
+    except SimError as exc:
+        raise fail(str(exc), exc.exit_status) from None
+
+
+def _check_baseline_or_exit(base: Any, folder: str | None, config: RunConfig) -> None:
+    """Refuse a run that would not pair with its --baseline (one line naming what differs, exit 2)."""
+    from tcgsim.compare import check_baseline
+    from tcgsim.sim import SimError
+
+    if base is None:
+        return
+    try:
+        notes = check_baseline(base, folder or "", config)
+    except SimError as exc:
+        raise fail(str(exc), exc.exit_status) from None
+    for note in notes:
+        typer.echo(f"tcgsim: note: {note}", err=True)
+
+
 def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str | None, force: bool,
-                 workers: int | None, backend: Backend, scheduler: str | None, quiet: bool, no_report: bool) -> None:
-    """Execute a planned run with a progress bar, then print where it is and its summary."""
+                 workers: int | None, backend: Backend, scheduler: str | None, quiet: bool, no_report: bool,
+                 fmt: ListFormat = ListFormat.text) -> None:
+    """Execute a planned run with a progress bar, then print where it is and its summary (as JSON with
+    --format json: then stdout holds that alone, and the report's line goes to stderr)."""
     import signal
 
     from tcgsim.sim import RunFailed, SimError, execute
@@ -484,7 +542,7 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
              else f"{len(config.matchups)} matchups")
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        with GameProgress(label, show_progress(quiet)) as bar:
+        with GameProgress(label, show_progress(quiet or fmt is ListFormat.json)) as bar:
             outcome = execute(config, folder, workers=workers, backend=backend.value, scheduler=scheduler,
                               force=force, resume=resume is not None, progress=bar.update,
                               notify=lambda text: typer.echo(f"tcgsim: note: {text}", err=True))
@@ -500,8 +558,13 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
         raise typer.Exit(143 if isinstance(exc, _Terminated) else 130) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
-    for line in outcome.lines():
-        typer.echo(line)
+    if fmt is ListFormat.json:
+        from tcgsim.sim.summary import summary_json
+
+        typer.echo(json.dumps(summary_json(outcome.summary), ensure_ascii=False, indent=2))
+    else:
+        for line in outcome.lines():
+            typer.echo(line)
     if not no_report:
         try:
             from tcgsim.report import write_report
@@ -513,7 +576,7 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
             raise fail(f"results are in {outcome.folder}, but the report failed: {type(exc).__name__}: {exc}") \
                 from None
         html = getattr(written, "html", None)
-        typer.echo(f"report: {html if html is not None else outcome.folder}")
+        typer.echo(f"report: {html if html is not None else outcome.folder}", err=fmt is ListFormat.json)
 
 
 def _resumed_config(resume_option: str | None) -> RunConfig:
@@ -531,6 +594,7 @@ def _resumed_config(resume_option: str | None) -> RunConfig:
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     decks: Annotated[list[Path] | None, typer.Argument(help="The decks of every game: 2 for a two-player game, "
                                                        "2-4 for eva (none with --resume DIR).", metavar="DECK...",
                                                        show_default=False)] = None,
@@ -546,6 +610,8 @@ def simulate(
     quiet: Annotated[bool, _SimOptions.quiet] = False,
     no_report: Annotated[bool, _SimOptions.no_report] = False,
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
+    baseline: Annotated[str | None, _SimOptions.baseline] = None,
+    fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
 ) -> None:
     """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
 
@@ -557,19 +623,23 @@ def simulate(
     """
     from tcgsim.sim import SimError, plan_simulation
 
+    base = _baseline_or_exit(baseline)
     if not decks:
         config = _resumed_config(resume)
     else:
         loaded = _sim_decks_or_exit(decks)
+        chosen = _baseline_settings_or_exit(ctx, base, baseline, len(loaded), seed, games, ai, option)
         try:
-            config = plan_simulation(loaded, games, seed, ai, option)
+            config = plan_simulation(loaded, chosen.games, chosen.seed, chosen.agents, chosen.options)
         except SimError as exc:
             raise fail(str(exc), exc.exit_status) from None
-    _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
+    _check_baseline_or_exit(base, baseline, config)
+    _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report, fmt)
 
 
 @app.command()
 def matchups(
+    ctx: typer.Context,
     paths: Annotated[list[str] | None, typer.Argument(help="Deck files, folders of deck files, or globs (none "
                                                       "with --resume DIR).", metavar="PATH...",
                                                       show_default=False)] = None,
@@ -589,6 +659,8 @@ def matchups(
     quiet: Annotated[bool, _SimOptions.quiet] = False,
     no_report: Annotated[bool, _SimOptions.no_report] = False,
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
+    baseline: Annotated[str | None, _SimOptions.baseline] = None,
+    fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
 ) -> None:
     """Play every pair of decks (or a --gauntlet deck against a field) and write the win-rate matrix.
 
@@ -600,8 +672,11 @@ def matchups(
     from tcgsim.sim import SimError, plan_matchups
     from tcgsim.validate import expand_paths, format_text
 
+    base = _baseline_or_exit(baseline)
     if not paths and gauntlet is None:
-        _run_or_exit(_resumed_config(resume), out, resume, force, workers, backend, scheduler, quiet, no_report)
+        config = _resumed_config(resume)
+        _check_baseline_or_exit(base, baseline, config)
+        _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report, fmt)
         return
     found, missing = expand_paths(paths or [])
     if missing:
@@ -609,12 +684,49 @@ def matchups(
             typer.echo(line, err=True)
         raise fail("fix the paths above first")
     field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found])
+    n_decks = len(field)
     hero = field.pop(0) if gauntlet is not None else None
+    chosen = _baseline_settings_or_exit(ctx, base, baseline, n_decks, seed, games, ai, option)
     try:
-        config = plan_matchups(field, games, seed, ai, hero, mirror, option)
+        config = plan_matchups(field, chosen.games, chosen.seed, chosen.agents, hero, mirror, chosen.options)
     except SimError as exc:
         raise fail(str(exc), exc.exit_status) from None
-    _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report)
+    _check_baseline_or_exit(base, baseline, config)
+    _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report, fmt)
+
+
+@app.command()
+def compare(
+    run_a: Annotated[Path, typer.Argument(help="The run before the edit.", metavar="RUN_A", show_default=False)],
+    run_b: Annotated[Path, typer.Argument(help="The run after it, made with --baseline RUN_A.", metavar="RUN_B",
+                                          show_default=False)],
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text, or the same figures as JSON.")]
+    = ListFormat.text,
+) -> None:
+    """Did the edit help? Compare two runs of the same deals game for game (RUN_B made with --baseline RUN_A).
+
+    For each deck whose file differs between the runs (by sha256): its win rate in A and in B, and the paired
+    difference B - A in points with a 95% interval, overall and per opponent. The interval is a Student t
+    interval over pairs: each pair of games (one deal, every seat rotation) gives the deck's points in B minus
+    its points in A; games that raised in either run are left out. A difference is claimed only when the
+    interval excludes 0. When several decks differ, their differences are confounded (said so).
+    Exit status: 0 compared, 1 a folder that is not a complete run, 2 runs that do not pair (another seed,
+    plan, game, options or agents: the line says which).
+
+    Example: tcgsim compare reports/before reports/after --format json
+    """
+    from tcgsim.compare import compare_runs
+    from tcgsim.sim import SimError
+
+    try:
+        comparison = compare_runs(run_a, run_b)
+    except SimError as exc:
+        raise fail(str(exc), exc.exit_status) from None
+    if fmt is ListFormat.json:
+        typer.echo(json.dumps(comparison.to_json(), ensure_ascii=False, indent=2))
+        return
+    for line in comparison.lines():
+        typer.echo(line)
 
 
 @app.command()

@@ -1,0 +1,461 @@
+"""Did my edit help? Two runs of the same deals, one deck edited between them, compared game for game.
+
+A run's plan (which decks meet, in which seats, with which seed) is a pure function of its run seed and settings
+(tcgsim/sim/seeds.py), so a second run made with the same seed and plan (`tcgsim simulate ... --baseline RUN`)
+plays every deal of the first again. A deck edited between them (its file's sha256 differs) then meets the same
+deals in both runs, and the question "did the edit help?" becomes a paired one: for each pair of games (one deal,
+every seat rotation of it) the deck's points in run B minus its points in run A. Those per-pair differences are
+independent (each pair has its own seed), so their mean has a Student t interval; the games within a pair are
+not independent (they share a deal), which is why the pair, not the game, is the unit.
+
+The library half of `tcgsim compare`: `compare_runs(a, b)` reads two complete run folders, refuses runs that do
+not pair (RunsDoNotPair, one line naming what differs), and returns a `Comparison` of typed records that the
+command prints as text (`Comparison.lines`) or JSON (`Comparison.to_json`). `check_baseline` is the same pairing
+test for a run about to start with `--baseline RUN`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from tcgsim import stats
+from tcgsim.sim.errors import EXIT_PROBLEM, EXIT_USAGE, SimError
+from tcgsim.sim.store import RUN_JSON, RunMeta, RunStatus, meta_from_json, read_meta, tables_exist
+from tcgsim.sim.worker import MAX_SEATS
+from tcgsim.terminal import table_lines
+
+if TYPE_CHECKING:
+    from tcgsim.engine import GameOptions
+    from tcgsim.sim import RunConfig
+
+__all__ = ["METHOD", "NotARun", "RunsDoNotPair", "Verdict", "Difference", "MatchupDifference", "DeckComparison",
+           "Comparison", "BaselineSettings", "read_complete_run", "pairing_differences", "baseline_settings",
+           "check_baseline", "paired_difference", "compare_runs"]
+
+METHOD = ("paired by deal: for each pair of games (one deal, every seat rotation) the deck's points in B minus "
+          "its points in A, averaged over the pair's games; the mean of those per-pair differences with its 95% "
+          "Student t interval (n pairs, n - 1 degrees of freedom). A game that raised in either run is left out.")
+
+
+class NotARun(SimError):
+    """A folder given to compare (or as --baseline) that is missing, is not a run folder, or has not finished."""
+
+    exit_status: ClassVar[int] = EXIT_PROBLEM
+
+
+class RunsDoNotPair(SimError):
+    """Two runs whose games are not the same deals (another seed, plan, game, options or agents)."""
+
+    exit_status: ClassVar[int] = EXIT_USAGE
+
+
+class Verdict(StrEnum):
+    """What the interval says about the edit: a difference is claimed only when the interval excludes 0."""
+
+    HELPED = "helped"
+    HURT = "hurt"
+    NONE = "none"  # the interval holds 0: no measurable difference
+    TOO_FEW = "too_few"  # under two pairs there is no interval
+
+
+# --------------------------------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One deck's paired difference over a set of pairs: its win rate in A and in B over the paired games, and
+    the mean per-pair difference B - A (as a fraction: 0.041 is 4.1 points) with its 95% t interval."""
+
+    pairs: int  # pairs with at least one game that had a result in both runs
+    games: int  # the games of those pairs, counted once (a game of A with its twin in B)
+    left_out: int  # games that raised in either run: no result to pair
+    win_rate_a: float  # points / games in A over the paired games (NaN without games)
+    win_rate_b: float
+    difference: float  # mean over pairs of (points in B - points in A); B - A exactly when no game raised
+    ci_low: float  # 95% t interval; NaN with fewer than two pairs
+    ci_high: float
+    verdict: Verdict
+
+    def verdict_line(self) -> str:
+        """'the edit helped: +4.1 points (95% +1.2..+7.0), 2,000 paired games' and the like."""
+        games = f"{self.games:,} paired game{'s' * (self.games != 1)}"
+        if self.verdict is Verdict.TOO_FEW:
+            return f"too few pairs to tell ({self.pairs}; an interval needs two): {_points(self.difference)}, {games}"
+        head = {Verdict.HELPED: "the edit helped", Verdict.HURT: "the edit hurt",
+                Verdict.NONE: "no measurable difference"}[self.verdict]
+        return f"{head}: {_points(self.difference)} (95% {_interval(self.ci_low, self.ci_high)}), {games}"
+
+
+@dataclass(frozen=True)
+class MatchupDifference:
+    """The deck's paired difference within one matchup, against the decks it met there."""
+
+    matchup_id: int
+    matchup: str  # run B's name of the matchup ("Firestorm vs Night Raid")
+    opponents: tuple[str, ...]  # run B's keys of the other decks of the matchup
+    difference: Difference
+
+
+@dataclass(frozen=True)
+class DeckComparison:
+    """A deck that differs between the runs (at the same place in the run's deck list), and what the edit did."""
+
+    position: int  # index in the runs' deck lists
+    key_a: str
+    key_b: str
+    sha256_a: str
+    sha256_b: str
+    overall: Difference
+    matchups: tuple[MatchupDifference, ...]
+
+    @property
+    def label(self) -> str:
+        return self.key_b if self.key_a == self.key_b else f"{self.key_a} -> {self.key_b}"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What `tcgsim compare RUN_A RUN_B` found: the runs, how many games paired, and each deck that differs."""
+
+    run_a: Path
+    run_b: Path
+    game: str
+    kind: str
+    run_seed: int
+    games: int  # games in each run (every one has its twin)
+    decks: tuple[DeckComparison, ...]  # the decks that differ; empty when none does
+    notes: tuple[str, ...]  # differences that do not break the pairing but colour it (versions, card data)
+    method: str = METHOD
+
+    @property
+    def confounded(self) -> bool:
+        return len(self.decks) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The comparison as JSON-ready data: NaN (no interval) as null, paths and verdicts as text."""
+        data = asdict(self)
+        data["run_a"], data["run_b"] = str(self.run_a), str(self.run_b)
+        data["confounded"] = self.confounded
+        return _clean(data)
+
+    def lines(self) -> list[str]:
+        """The comparison as `tcgsim compare` prints it: the runs, then per differing deck its win rates, its
+        verdict line and a table per opponent."""
+        out = [f"comparing {self.run_b} (B) with {self.run_a} (A): {self.game} {self.kind}, run seed "
+               f"{self.run_seed}, {self.games:,} games paired by deal"]
+        out += [f"note: {note}" for note in self.notes]
+        if not self.decks:
+            out.append("no deck differs between the runs (every deck's file has the same sha256): nothing to "
+                       "compare; the runs should hold the same games")
+            return out
+        if self.confounded:
+            out.append(f"{len(self.decks)} decks differ between the runs: their differences are confounded (each "
+                       "figure below mixes the edits of all of them where they met)")
+        for deck in self.decks:
+            d = deck.overall
+            out.append(f"{deck.label} (sha256 {deck.sha256_a[:12]} in A, {deck.sha256_b[:12]} in B): win rate "
+                       f"{stats.format_pct(d.win_rate_a)} in A, {stats.format_pct(d.win_rate_b)} in B")
+            out.append(f"  {d.verdict_line()}")
+            if d.left_out:
+                out.append(f"  {d.left_out} game{'s' * (d.left_out != 1)} left out: they raised in A or B")
+            rows = [(", ".join(m.opponents), stats.format_pct(m.difference.win_rate_a),
+                     stats.format_pct(m.difference.win_rate_b), _points(m.difference.difference, ""),
+                     _interval(m.difference.ci_low, m.difference.ci_high), f"{m.difference.games:,}",
+                     _verdict_word(m.difference.verdict)) for m in deck.matchups]
+            out.append("  per opponent (points B - A, 95% t interval over pairs):")
+            out += table_lines(("opponent", "A", "B", "B - A", "95%", "games", "verdict"), rows,
+                               right=(1, 2, 3, 5), indent=4)
+        return out
+
+
+def _points(x: float, unit: str = " points") -> str:
+    """A difference as signed points of win rate: 0.041 -> '+4.1 points'."""
+    return "—" if not math.isfinite(x) else f"{100 * x:+.1f}{unit}"
+
+
+def _interval(lo: float, hi: float) -> str:
+    return "—" if not (math.isfinite(lo) and math.isfinite(hi)) else f"{100 * lo:+.1f}..{100 * hi:+.1f}"
+
+
+def _verdict_word(v: Verdict) -> str:
+    return {Verdict.HELPED: "helped", Verdict.HURT: "hurt", Verdict.NONE: "no difference",
+            Verdict.TOO_FEW: "too few"}[v]
+
+
+def _clean(value: Any) -> Any:
+    """JSON has no NaN: a missing figure is null."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
+    return value
+
+
+# ------------------------------------------------------------------------------------------------- pairing
+
+
+def read_complete_run(folder: str | Path, role: str = "run") -> RunMeta:
+    """The run.json of a complete run in `folder`, or NotARun with one line saying what `folder` is instead."""
+    path = Path(folder)
+    if not path.exists():
+        raise NotARun(f"{role} {path}: no such folder")
+    if not path.is_dir():
+        raise NotARun(f"{role} {path}: not a folder (give the run folder that holds {RUN_JSON})")
+    try:
+        meta = meta_from_json(read_meta(path), path / RUN_JSON)
+    except SimError as exc:
+        raise NotARun(f"{role} {path}: {exc}") from None
+    if meta.status != RunStatus.COMPLETE or not tables_exist(path):
+        raise NotARun(f"{role} {path}: the run has not finished; finish it first with tcgsim {meta.kind} --resume "
+                      f"{path}")
+    return meta
+
+
+def _matchup_positions(meta: RunMeta) -> list[tuple[int, ...]]:
+    """Each matchup as indices into the run's deck list: comparable between runs whose decks are renamed."""
+    index = {d.key: i for i, d in enumerate(meta.decks)}
+    return [tuple(index.get(k, -1) for k in m.decks) for m in meta.matchups]
+
+
+def pairing_differences(a: RunMeta, b: RunMeta, name_a: str = "A", name_b: str = "B") -> list[str]:
+    """What keeps runs `a` and `b` from playing the same deals, each as 'what: value in A, value in B' (empty:
+    they pair). The decks themselves may differ: that is what is being compared."""
+    found: list[str] = []
+
+    def differ(what: str, x: Any, y: Any) -> bool:
+        if x != y:
+            found.append(f"{what} {x} in {name_a}, {y} in {name_b}")
+            return True
+        return False
+
+    differ("game", a.game, b.game)
+    differ("kind of run", a.kind, b.kind)
+    differ("run seed", a.seeds.get("run_seed"), b.seeds.get("run_seed"))
+    if a.seeds.get("scheme") != b.seeds.get("scheme"):
+        found.append(f"seed scheme differs between {name_a} and {name_b} (made by different tcgsim versions)")
+    differ("number of decks", len(a.decks), len(b.decks))
+    differ("games per matchup", a.games_per_matchup, b.games_per_matchup)
+    differ("mirror matches", "on" if a.mirror else "off", "on" if b.mirror else "off")
+    differ("gauntlet", "on" if a.gauntlet is not None else "off", "on" if b.gauntlet is not None else "off")
+    if a.game == b.game:
+        for name in dict.fromkeys([*a.options, *b.options]):
+            differ(f"option {name}", a.options.get(name, "unset"), b.options.get(name, "unset"))
+    if len(a.decks) == len(b.decks):
+        for i, (x, y) in enumerate(zip(a.decks, b.decks, strict=True)):
+            differ(f"agent of deck {i + 1} ({y.key})", x.ai, y.ai)
+        if not found and _matchup_positions(a) != _matchup_positions(b):
+            found.append(f"matchups differ between {name_a} and {name_b}")
+    return found
+
+
+def _colouring_notes(a: RunMeta, b: RunMeta) -> list[str]:
+    """Differences that keep the pairing but mix something else into the edit's effect."""
+    notes: list[str] = []
+    va, vb = a.versions.get("tcgsim"), b.versions.get("tcgsim")
+    if va != vb:
+        notes.append(f"A was made by tcgsim {va}, B by {vb}: the difference mixes the edit with any change of "
+                     "engine or AI between them")
+    if a.card_pool != b.card_pool:
+        notes.append("the card data differs between A and B: the difference mixes the edit with that change")
+    return notes
+
+
+@dataclass(frozen=True)
+class BaselineSettings:
+    """The settings of a run to pair with a baseline: what the command line gave, the baseline's otherwise."""
+
+    seed: int
+    games: int
+    agents: list[str] | None  # one per deck in the baseline's order; None: the command line's (or the decks')
+    options: GameOptions | list[str] | None
+
+
+def baseline_settings(baseline: RunMeta, folder: str | Path, n_decks: int, *, seed: int | None, games: int | None,
+                      agents: list[str] | None, options: list[str] | None) -> BaselineSettings:
+    """Fill what the command line left out (None / empty) from the baseline's run.json, so that `tcgsim simulate
+    EDITED OTHER --baseline RUN` alone pairs with RUN. A --seed other than the baseline's is refused: it would
+    play other deals. Agents are taken over only for as many decks as the baseline had (otherwise the pairing
+    check names the number of decks)."""
+    from tcgsim.games import get_game
+    from tcgsim.options import BadOption, options_from_json
+
+    run_seed = int(baseline.seeds["run_seed"])
+    if seed is not None and seed != run_seed:
+        raise RunsDoNotPair(f"--seed {seed} and --baseline {folder} (run seed {run_seed}) disagree: drop --seed, "
+                            "the baseline's is used")
+    chosen_options: GameOptions | list[str] | None = options or None
+    if not options:
+        try:
+            chosen_options = options_from_json(get_game(baseline.game).game_class().options_class, baseline.options,
+                                               baseline.game)
+        except BadOption as exc:
+            raise NotARun(f"--baseline {folder}: {exc}") from None
+    taken = [d.ai for d in baseline.decks] if not agents and len(baseline.decks) == n_decks else None
+    return BaselineSettings(run_seed, games if games is not None else baseline.games_requested, agents or taken,
+                            chosen_options)
+
+
+def check_baseline(baseline: RunMeta, folder: str | Path, config: RunConfig) -> list[str]:
+    """Refuse (RunsDoNotPair) a run about to start with `--baseline folder` when it would not play the baseline's
+    deals; otherwise the notes worth printing (another tcgsim version or card data)."""
+    new = config.meta()
+    found = pairing_differences(baseline, new, "the baseline", "this run")
+    if found:
+        raise RunsDoNotPair(f"--baseline {folder}: this run cannot pair with it: {'; '.join(found)}")
+    return _colouring_notes(baseline, new)
+
+
+# ------------------------------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class _Games:
+    """games.parquet of one run, sorted by (matchup_id, pair, rotation), with each seat's points."""
+
+    matchup_id: np.ndarray
+    pair: np.ndarray
+    rotation: np.ndarray
+    game_id: np.ndarray
+    game_seed: np.ndarray
+    decks: np.ndarray  # (games, MAX_SEATS) deck keys, None past the game's players
+    points: np.ndarray  # (games, MAX_SEATS) stats.seat_points: NaN for a game that raised or an empty seat
+
+    def deck_points(self, key: str) -> np.ndarray:
+        """The deck's points in each game (NaN where it did not play, or the game raised)."""
+        mine = self.decks == key
+        total = np.where(mine, np.nan_to_num(self.points, nan=0.0), 0.0).sum(axis=1)
+        had = (mine & ~np.isnan(self.points)).any(axis=1)
+        return np.where(had, total, np.nan)
+
+
+def _read_games(folder: Path, expected: int, game: str) -> _Games:
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from tcgsim.games import all_lose_reasons
+
+    seats = [f"deck_{i}" for i in range(MAX_SEATS)]
+    try:
+        table = pq.read_table(folder / "games.parquet", columns=[
+            "game_id", "game_seed", "matchup_id", "pair", "rotation", "n_players", "winner_seat", "reason", "error",
+            *seats])
+    except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
+        raise NotARun(f"cannot read {folder / 'games.parquet'}: {type(exc).__name__}: {exc}") from None
+    if table.num_rows != expected:
+        raise NotARun(f"{folder / 'games.parquet'} holds {table.num_rows} games where its run.json plans {expected}")
+
+    def col(name: str) -> np.ndarray:
+        return np.asarray(table.column(name).to_numpy(zero_copy_only=False))
+
+    n = col("n_players").astype(np.int64)
+    winner = np.asarray(pc.fill_null(table.column("winner_seat"), -1).to_numpy(zero_copy_only=False))
+    # how each game ended is decided by stats.endings alone (draws, all-lose games, games that raised or were
+    # stopped), so a deck's points here are the points the summary and the report give it
+    ending = stats.endings(winner, table.column("reason").to_pylist(), pc.is_valid(table.column("error"))
+                           .to_numpy(zero_copy_only=False), all_lose_reasons(game))
+    results = stats.seat_results(winner, n, ending, seats=MAX_SEATS)
+    points = stats.seat_points(results, n[:, None])
+    decks = np.stack([np.asarray(table.column(s).to_numpy(zero_copy_only=False), dtype=object) for s in seats],
+                     axis=1)
+    m, p, r = col("matchup_id").astype(np.int64), col("pair").astype(np.int64), col("rotation").astype(np.int64)
+    order = np.lexsort((r, p, m))
+    return _Games(m[order], p[order], r[order], col("game_id")[order], col("game_seed")[order], decks[order],
+                  points[order])
+
+
+def _check_same_games(a: _Games, b: _Games, path_a: Path, path_b: Path) -> None:
+    """Every game of A has its twin in B: the same (matchup, pair, rotation), game id and seed."""
+    same_keys = (np.array_equal(a.matchup_id, b.matchup_id) and np.array_equal(a.pair, b.pair)
+                 and np.array_equal(a.rotation, b.rotation))
+    if not same_keys:
+        raise RunsDoNotPair(f"{path_b} does not pair with {path_a}: their games.parquet hold different matchups, "
+                            "pairs or rotations")
+    for what, x, y in (("game id", a.game_id, b.game_id), ("seed", a.game_seed, b.game_seed)):
+        odd = np.flatnonzero(x != y)
+        if len(odd):
+            i = int(odd[0])
+            raise RunsDoNotPair(f"{path_b} does not pair with {path_a}: game {int(a.game_id[i])} (matchup "
+                                f"{int(a.matchup_id[i])}, pair {int(a.pair[i])}, rotation {int(a.rotation[i])}) "
+                                f"has {what} {int(x[i])} in A and {int(y[i])} in B ({len(odd)} games differ)")
+
+
+# ------------------------------------------------------------------------------------------------ figures
+
+
+def paired_difference(points_a: Sequence[float] | np.ndarray, points_b: Sequence[float] | np.ndarray,
+                      unit: Sequence[int] | np.ndarray) -> Difference:
+    """The paired difference of a deck's points over games grouped into pairs: `points_a[i]` and `points_b[i]`
+    are its points in game i in A and in B (NaN: no result, left out), `unit[i]` the pair game i belongs to.
+
+    Each pair's difference is the mean of (B - A) over its games with a result in both runs; the estimate is
+    the mean of the pairs' differences, with the Student t interval over pairs (stats.paired_t_interval)."""
+    a = np.asarray(points_a, dtype=float)
+    b = np.asarray(points_b, dtype=float)
+    u = np.asarray(unit, dtype=np.int64)
+    both = ~np.isnan(a) & ~np.isnan(b)
+    left_out = int((~both).sum())
+    a, b, u = a[both], b[both], u[both]
+    units, which = np.unique(u, return_inverse=True)
+    games = np.bincount(which, minlength=len(units)).astype(float)
+    per_pair = np.bincount(which, weights=b - a, minlength=len(units)) / np.where(games > 0, games, 1.0)
+    mean, lo, hi = stats.paired_t_interval(per_pair)
+    if len(units) < 2:
+        verdict = Verdict.TOO_FEW
+    elif lo > 0:
+        verdict = Verdict.HELPED
+    elif hi < 0:
+        verdict = Verdict.HURT
+    else:
+        verdict = Verdict.NONE
+    rate_a = float(stats.rate(a.sum(), len(a)))
+    rate_b = float(stats.rate(b.sum(), len(b)))
+    return Difference(len(units), len(a), left_out, rate_a, rate_b, mean, lo, hi, verdict)
+
+
+def _deck_comparison(i: int, a_meta: RunMeta, b_meta: RunMeta, a: _Games, b: _Games) -> DeckComparison:
+    key_a, key_b = a_meta.decks[i].key, b_meta.decks[i].key
+    pa_, pb_ = a.deck_points(key_a), b.deck_points(key_b)
+    # a matchup of the deck against itself says nothing about it (a mirror game scores exactly one half): only
+    # the matchups where it meets other decks count
+    involved = [m for m, decks in enumerate(_matchup_positions(b_meta)) if i in decks and decks.count(i) == 1]
+    unit = a.matchup_id * (int(a.pair.max(initial=0)) + 1) + a.pair  # one number per (matchup, pair)
+    in_any = np.isin(a.matchup_id, involved)
+    overall = paired_difference(pa_[in_any], pb_[in_any], unit[in_any])
+    per: list[MatchupDifference] = []
+    for m in involved:
+        here = a.matchup_id == m
+        meta = b_meta.matchups[m]
+        others = tuple(k for k in meta.decks if k != key_b)
+        per.append(MatchupDifference(m, meta.matchup, others, paired_difference(pa_[here], pb_[here], unit[here])))
+    return DeckComparison(i, key_a, key_b, a_meta.decks[i].sha256, b_meta.decks[i].sha256, overall, tuple(per))
+
+
+def compare_runs(run_a: str | Path, run_b: str | Path) -> Comparison:
+    """Compare two complete runs of the same deals: for each deck whose file differs between them, its paired
+    difference B - A overall and per matchup. NotARun (exit 1) for a folder that is not a complete run,
+    RunsDoNotPair (exit 2) for runs that did not play the same deals."""
+    path_a, path_b = Path(run_a), Path(run_b)
+    a_meta = read_complete_run(path_a, "RUN_A")
+    b_meta = read_complete_run(path_b, "RUN_B")
+    found = pairing_differences(a_meta, b_meta)
+    if found:
+        raise RunsDoNotPair(f"{path_b} does not pair with {path_a}: {'; '.join(found)} (make B with tcgsim "
+                            f"{a_meta.kind} ... --baseline {path_a})")
+    a = _read_games(path_a, a_meta.total_games, a_meta.game)
+    b = _read_games(path_b, b_meta.total_games, b_meta.game)
+    _check_same_games(a, b, path_a, path_b)
+    changed = [i for i, (x, y) in enumerate(zip(a_meta.decks, b_meta.decks, strict=True)) if x.sha256 != y.sha256]
+    decks = tuple(_deck_comparison(i, a_meta, b_meta, a, b) for i in changed)
+    return Comparison(path_a, path_b, a_meta.game, a_meta.kind, int(a_meta.seeds["run_seed"]), len(a.game_id),
+                      decks, tuple(_colouring_notes(a_meta, b_meta)))
