@@ -17,9 +17,9 @@ from enum import StrEnum
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 __all__ = [
-    "Action", "ActionRecord", "Agent", "best_scored", "CardUse", "Event", "decode_action", "Game", "GameOptions",
-    "GameResult", "IllegalAction", "Outcome", "State", "TempoMetric", "Termination", "View", "play_game",
-    "replay", "ScoringAgent",
+    "Action", "ActionRecord", "Agent", "best_scored", "CardUse", "card_uses", "Event", "decode_action", "Game",
+    "GameOptions", "GameResult", "IllegalAction", "Outcome", "State", "TempoMetric", "Termination", "View",
+    "play_game", "replay", "ScoringAgent",
 ]
 
 
@@ -128,8 +128,33 @@ class CardUse:
     copies: int  # copies in the deck
     in_opening_hand: int  # copies in the opening hand (after any mulligan)
     drawn: int  # copies that reached the hand at any time, the opening hand included
-    played: int  # copies played (made into land, placed, used, equipped...)
-    first_turn_played: int | None
+    played: int  # copies played from the hand (made into land, placed, used, equipped...)
+    first_turn_played: int | None  # the first turn a copy was played or put into play (from anywhere)
+    # copies that entered play from anywhere: played from the hand, or put into play without passing through it
+    # (a mana character from the character deck, a GODZILLA evolution target, an EVA 補完 card, a card searched
+    # onto the field); so a card that can never be held still has a figure
+    entered_play: int = 0
+
+
+def card_uses(seat: int, card_ids: Sequence[str], uids: Iterable[int], hand_turn: Sequence[int],
+              played_turn: Sequence[int]) -> list[CardUse]:
+    """The `CardUse` rows of one seat from the per-instance turns every game keeps: `hand_turn[uid]` the turn a
+    copy first reached its owner's hand (0: the opening hand, -1: never), `played_turn[uid]` the turn it was first
+    played or put into play (-1: never). A copy counts as played (from the hand) when it had reached the hand by
+    the turn it entered play; every copy that entered play counts in `entered_play`."""
+    per: dict[str, list[Any]] = {}
+    for uid in uids:
+        row = per.setdefault(card_ids[uid], [0, 0, 0, 0, None, 0])
+        held = hand_turn[uid]
+        played = played_turn[uid]
+        row[0] += 1
+        row[1] += held == 0
+        row[2] += held >= 0
+        if played >= 0:
+            row[3] += 0 <= held <= played
+            row[4] = played if row[4] is None else min(row[4], played)
+            row[5] += 1
+    return [CardUse(seat, card_id, *row) for card_id, row in per.items()]
 
 
 @dataclass(frozen=True)
@@ -279,7 +304,13 @@ class State(ABC):
 
     @abstractmethod
     def card_usage(self) -> list[CardUse]:
-        """Per seat and card of its decks: copies, in the opening hand, drawn, played (for card statistics)."""
+        """Per seat and card of its decks: copies, in the opening hand, drawn, played, entered play (for card
+        statistics)."""
+
+    def mulligans(self) -> tuple[int, ...] | None:
+        """The mulligans each seat took, in seat order; None for a game whose rules have no mulligan (so a
+        table can tell "none taken" from "none possible")."""
+        return None
 
     @abstractmethod
     def card_locations(self) -> Mapping[int, str]:

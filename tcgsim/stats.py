@@ -557,3 +557,53 @@ def paired_t_interval(differences: ArrayLike, level: float = 0.95) -> tuple[floa
         return mean, math.nan, math.nan
     half = t_quantile(0.5 + level / 2.0, n - 1) * float(d.std(ddof=1)) / math.sqrt(n)
     return mean, mean - half, mean + half
+
+
+# --- card figures: dead cards and game-length-adjusted differences --------------------------------------------
+# (issue 16) The thresholds of a dead card are the one definition tests/dead_cards.py imports too.
+
+DEAD_HELD_GAMES = 40  # a card held in at least this many games can be called dead...
+DEAD_PLAY_RATE = 0.05  # ...when it is played in under this share of them
+
+
+def dead_card(held_games: ArrayLike, played_games: ArrayLike) -> Any:
+    """True where a card was held (reached the hand) in at least DEAD_HELD_GAMES games and played in under
+    DEAD_PLAY_RATE of them: the player never uses it, so its win rates describe the games it sat in a hand, not
+    the card."""
+    held = np.asarray(held_games, dtype=float)
+    played = np.asarray(played_games, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = (held >= DEAD_HELD_GAMES) & (played < DEAD_PLAY_RATE * held)
+    return bool(out) if out.ndim == 0 else out
+
+
+def stratified_difference(s1: ArrayLike, n1: ArrayLike, s2: ArrayLike, n2: ArrayLike) -> tuple[Any, Any]:
+    """(difference, standard error) of two rates compared stratum by stratum: arrays of shape (..., strata) of
+    points `s` over games `n` of each side, the last axis the strata. The difference is the Mantel-Haenszel
+    weighted mean of the strata's differences s1/n1 - s2/n2, weights n1 n2 / (n1 + n2) (a stratum with either
+    side empty weighs nothing); its standard error sqrt(sum w^2 (p1 q1 / n1 + p2 q2 / n2)) / sum w. NaN where no
+    stratum has both sides. A difference inside strata of similar games cannot come from the strata differing."""
+    a1, m1 = np.asarray(s1, dtype=float), np.asarray(n1, dtype=float)
+    a2, m2 = np.asarray(s2, dtype=float), np.asarray(n2, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        both = (m1 > 0) & (m2 > 0)
+        w = np.where(both, m1 * m2 / (m1 + m2), 0.0)
+        p1 = np.where(both, a1 / m1, 0.0)
+        p2 = np.where(both, a2 / m2, 0.0)
+        var = np.where(both, p1 * (1 - p1) / m1 + p2 * (1 - p2) / m2, 0.0)
+        total = w.sum(axis=-1)
+        diff = np.where(total > 0, (w * (p1 - p2)).sum(axis=-1) / total, np.nan)
+        se = np.where(total > 0, np.sqrt((w * w * np.clip(var, 0.0, None)).sum(axis=-1)) / total, np.nan)
+    if np.ndim(diff) == 0:
+        return float(diff), float(se)
+    return diff, se
+
+
+def length_bins(turns: ArrayLike, bins: int = 5) -> np.ndarray:
+    """The inner edges splitting game lengths `turns` into `bins` groups of about equal size (quantiles; ties
+    can merge groups, so fewer edges may come back). `np.searchsorted(edges, t, side="right")` is a game's bin."""
+    t = np.asarray(turns, dtype=float)
+    t = t[np.isfinite(t)]
+    if not len(t) or bins < 2:
+        return np.zeros(0)
+    return np.unique(np.quantile(t, np.arange(1, bins) / bins))

@@ -21,9 +21,9 @@ from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.engine import play_game
 from tcgsim.games import get_game
+from tcgsim.stats import DEAD_HELD_GAMES as HELD_GAMES  # one definition with the report's dead-card flag
+from tcgsim.stats import DEAD_PLAY_RATE as DEAD
 
-HELD_GAMES = 40
-DEAD = 0.05
 RANDOM_PLAYS = 0.20
 SEED = 70_000
 

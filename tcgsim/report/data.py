@@ -65,6 +65,10 @@ GAMES_SCHEMA: dict[str, Column] = {
     "turns": Column(INTEGER, nulls=False),
     "error": Column(TEXT, required=False),
     "run_seed": Column(INTEGER, required=False),
+    # a deal (matchup_id, pair: every seat rotation of one seed) is the ranking bootstrap's unit
+    "matchup_id": Column(INTEGER, required=False),
+    "pair": Column(INTEGER, required=False),
+    **{f"mulligans_{i}": Column(INTEGER, required=False) for i in range(4)},  # null: no mulligan rule, no seat
 }
 TEMPO_KEYS = ("game_id", "turn", "seat", "deck")
 TEMPO_SCHEMA: dict[str, Column] = {
@@ -85,6 +89,7 @@ CARDS_SCHEMA: dict[str, Column] = {
     "played": Column(INTEGER, nulls=False),
     "first_turn_played": Column(INTEGER),
     "result": Column(TEXT),
+    "entered_play": Column(INTEGER, required=False),  # a run written before it had the column: no figure
 }
 SCHEMAS = {"games": GAMES_SCHEMA, "tempo": TEMPO_SCHEMA, "cards": CARDS_SCHEMA}
 TABLES = ("games", "tempo", "cards")

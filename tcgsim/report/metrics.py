@@ -25,7 +25,8 @@ from tcgsim import stats
 
 __all__ = [
     "CARD_STATS_COLUMNS", "bradley_terry_table", "card_stats", "cumulative_wins", "deck_results", "end_reasons",
-    "game_lengths", "matchup_matrix", "pairwise_results", "rate_table", "seat_advantage", "seat_results",
+    "game_lengths", "matchup_matrix", "mulligan_table", "pairwise_results", "rate_table", "seat_advantage",
+    "seat_results",
     "tempo_curves", "wins_by_reason",
 ]
 
@@ -109,6 +110,43 @@ def seat_advantage(long: pd.DataFrame) -> pd.DataFrame:
         out["win_rate"].to_numpy(dtype=float), out["ci_low"].to_numpy(dtype=float),
         out["ci_high"].to_numpy(dtype=float), out["n_players"].to_numpy(dtype=float))
     return out.sort_values(["n_players", "seat"]).reset_index(drop=True)
+
+
+def mulligan_table(games: pd.DataFrame, long: pd.DataFrame) -> pd.DataFrame:
+    """Per deck, for games whose rules have a mulligan (games.parquet `mulligans_<seat>` not null): `games` (its
+    seats with a result), `mulligans` (those in which it took one), `mulligan_rate` with its Wilson interval
+    (`mulligan_low`, `mulligan_high`), and the deck's win rate after a mulligan (`after_wr`, `after_low`,
+    `after_high`, over `mulligans` games) and when it kept (`kept_wr`, ...). Empty when no game has a mulligan
+    rule (GODZILLA and EVA have none). `long` is `seat_results(games)`."""
+    columns = ["deck", "games", "mulligans", "mulligan_rate", "mulligan_low", "mulligan_high", "after_wr",
+               "after_low", "after_high", "kept_wr", "kept_low", "kept_high"]
+    seats = [c for c in (f"mulligans_{i}" for i in range(4)) if c in games.columns]
+    if not seats or not len(long) or games[seats].isna().all(axis=None):
+        return pd.DataFrame(columns=columns)
+    taken = games.set_index("game_id")[seats].astype("Float64")
+    value = taken.to_numpy(dtype=float, na_value=np.nan)
+    row = taken.index.get_indexer(long["game_id"])
+    seat = long["seat"].to_numpy(dtype=int)
+    count = np.full(len(long), np.nan)
+    inside = (row >= 0) & (seat < len(seats))
+    count[inside] = value[row[inside], seat[inside]]
+    ok = long.assign(_m=count)
+    ok = ok[(ok["result"] != stats.ERROR) & ok["_m"].notna()]
+    if not len(ok):
+        return pd.DataFrame(columns=columns)
+    after, kept = ok["_m"] > 0, ok["_m"] == 0
+    decks = list(pd.unique(ok["deck"]))
+    total = ok.groupby("deck", sort=False).size().reindex(decks, fill_value=0)
+    took = ok[after].groupby("deck", sort=False).size().reindex(decks, fill_value=0)
+    out = pd.DataFrame({"deck": decks, "games": total.to_numpy(), "mulligans": took.to_numpy()})
+    out["mulligan_rate"], out["mulligan_low"], out["mulligan_high"] = stats.rate_interval(out["mulligans"],
+                                                                                         out["games"])
+    for name, mask in (("after", after), ("kept", kept)):
+        rates = rate_table(ok[mask], ["deck"]).set_index("deck").reindex(decks)
+        out[f"{name}_wr"] = rates["win_rate"].to_numpy(dtype=float)
+        out[f"{name}_low"] = rates["ci_low"].to_numpy(dtype=float)
+        out[f"{name}_high"] = rates["ci_high"].to_numpy(dtype=float)
+    return out[columns]
 
 
 # --- matchups and ranking -------------------------------------------------------------------------------------
@@ -407,7 +445,8 @@ def tempo_curves(tempo: Chunks, metrics: list[str] | None = None, min_games: int
 # --- cards ----------------------------------------------------------------------------------------------------
 
 CARD_STATS_COLUMNS = ["game_id", "deck", "card_id", "card_name", "copies", "in_opening_hand", "drawn", "played",
-                      "first_turn_played", "result"]  # what card_stats reads of cards.parquet
+                      "first_turn_played", "result", "entered_play"]  # what card_stats reads of cards.parquet
+LENGTH_BINS = 5  # game-length strata of the adjusted IWD: fifths of the run's games by turns
 
 
 def _grown(t: stats.Tally, groups: int) -> stats.Tally:
@@ -424,28 +463,45 @@ def _grow(a: np.ndarray, groups: int, fill: Any = 0) -> np.ndarray:
     return a if len(a) >= groups else np.concatenate([a, np.full(groups - len(a), fill, dtype=a.dtype)])
 
 
-def card_stats(cards: Chunks, n_players: pd.Series | None = None, min_sample: int = stats.MIN_SAMPLE
-               ) -> pd.DataFrame:
+def card_stats(cards: Chunks, n_players: pd.Series | None = None, min_sample: int = stats.MIN_SAMPLE,
+               turns: pd.Series | None = None) -> pd.DataFrame:
     """17lands / HSReplay-style card figures per deck and card, each with its sample size:
 
     - `gp`: games the card was in the deck; `gp_wr` the deck's win rate in them.
     - `oh`: games with a copy in the opening hand; `oh_wr`.
     - `gd`: games where a copy was drawn after the opening hand (drawn > in_opening_hand); `gd_wr`.
     - `gih`: games in hand (opening hand or drawn later: drawn >= 1); `gih_wr`.
-    - `gns`: games not seen (drawn == 0); `gns_wr`.
-    - `iwd` = gih_wr - gns_wr, "improvement when drawn", with its Newcombe interval `iwd_low`, `iwd_high`.
-    - `played`: games with a copy played; `played_wr`; `mean_turn_played` (first copy played, mean over those).
+    - `gns`: games not seen: no copy reached the hand nor entered play (a card searched onto the field was
+      seen); `gns_wr`.
+    - `entered`: games where a copy entered play from anywhere (`entered_play` >= 1: played from the hand, or
+      put into play without it); `entered_wr`. For a card that never reached a hand (`holdable` False: a mana
+      character, a GODZILLA evolution target, an EVA 補完 card) this is its only figure beside GP: its hand
+      figures (OH, GD, GIH, GNS, IWD, play rate) are left empty rather than read as "never seen".
+    - `played`: games with a copy played from the hand; `played_wr`; `mean_turn_played` (first copy played or
+      put into play, mean over those); `play_rate` = played / gih with its Wilson interval `play_low`,
+      `play_high`; `dead` (`stats.dead_card`: held in enough games, almost never played).
+    - `iwd` = gih_wr - gns_wr, "improvement when drawn", with its Newcombe interval `iwd_low`, `iwd_high`;
+      `iwd_rel` = iwd minus the deck's median card's (over its cards that are not dead): what game length and
+      the deck's plan give every card of a deck drops out.
+    - `iwd_adj` (`_se`, `_low`, `_high`): IWD compared within game-length strata (`stats.stratified_difference`
+      over LENGTH_BINS quantile bins of `turns`), so a card is not credited for the longer games in which more
+      cards are drawn. The findings read this figure alone.
     - `small`: True when the GIH or GNS sample is under `min_sample` (IWD not readable), and per-figure flags
       `<fig>_small`.
 
     Win rates are deck win rates (`stats.tally`: draws as the win shared, errors left out) over the games each
-    figure selects. `n_players` maps game_id to the game's player count (default 2) for draw points. `cards` is
-    the table (CARD_STATS_COLUMNS) or its chunks in row order: every figure is a count or a sum of whole numbers
-    (first turns), so adding chunks up gives exactly the figures of the whole table.
+    figure selects, each with its Wilson interval (`<fig>_low`, `<fig>_high`). `n_players` maps game_id to the
+    game's player count (default 2) for draw points; `turns` maps game_id to its length (none: one stratum).
+    `cards` is the table (CARD_STATS_COLUMNS) or its chunks in row order: every figure is a count or a sum of
+    whole numbers (first turns), so adding chunks up gives exactly the figures of the whole table. A table
+    without `entered_play` (a run older than the column) reads it as `played`, which then counted every entry.
     """
-    names = ("gp", "oh", "gd", "gih", "gns", "played")
+    names = ("gp", "oh", "gd", "gih", "gns", "entered", "played")
     keys = _Keys()
     tallies = {key: stats.Tally.empty(0) for key in names}
+    edges = stats.length_bins(turns.to_numpy(dtype=float), LENGTH_BINS) if turns is not None else np.zeros(0)
+    strata = len(edges) + 1
+    by_length = {key: stats.Tally.empty(0) for key in ("gih", "gns")}
     card_name = np.zeros(0, dtype=object)
     copies = np.zeros(0, dtype=np.int64)
     turn_sum = np.zeros(0)
@@ -460,14 +516,22 @@ def card_stats(cards: Chunks, n_players: pd.Series | None = None, min_sample: in
         drawn = ok["drawn"].to_numpy(dtype=int)
         opening = ok["in_opening_hand"].to_numpy(dtype=int)
         played = ok["played"].to_numpy(dtype=int)
+        entered = ok["entered_play"].astype("Float64").fillna(ok["played"].astype("Float64")) \
+            .to_numpy(dtype=float) if "entered_play" in ok else played.astype(float)
         first = ok["first_turn_played"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
         masks = {"gp": np.ones(len(ok), dtype=bool), "oh": opening > 0, "gd": drawn > opening, "gih": drawn > 0,
-                 "gns": drawn == 0, "played": played > 0}
+                 "gns": (drawn == 0) & (entered == 0), "entered": entered > 0, "played": played > 0}
         group = keys.ids(ok["deck"], ok["card_id"])
         groups = len(keys)
         for key, mask in masks.items():
             # a row the figure does not select has no result for it: not counted
             tallies[key] = _grown(tallies[key], groups) + stats.tally(group, groups, np.where(mask, result, None), n)
+        length = ok["game_id"].map(turns).to_numpy(dtype=float) if turns is not None else np.zeros(len(ok))
+        stratum = np.searchsorted(edges, length, side="right")
+        cell = np.where(group >= 0, group * strata + stratum, -1)
+        for key in by_length:
+            by_length[key] = _grown(by_length[key], groups * strata) + stats.tally(
+                cell, groups * strata, np.where(masks[key], result, None), n)
         counted = group >= 0
         name = ok["card_name"].astype(object).to_numpy()
         named = np.flatnonzero(counted & pd.notna(name))
@@ -477,7 +541,7 @@ def card_stats(cards: Chunks, n_players: pd.Series | None = None, min_sample: in
         card_name[firsts[unset]] = name[named[at[unset]]]
         copies = _grow(copies, groups, np.iinfo(np.int64).min)
         np.maximum.at(copies, group[counted], ok["copies"].to_numpy(dtype=np.int64)[counted])
-        timed = masks["played"] & ~np.isnan(first) & counted
+        timed = (entered > 0) & ~np.isnan(first) & counted
         turn_sum = _grow(turn_sum, groups) + np.bincount(group[timed], first[timed], minlength=groups)
         turn_n = _grow(turn_n, groups) + np.bincount(group[timed], minlength=groups)
     found = list(keys.index)
@@ -490,10 +554,31 @@ def card_stats(cards: Chunks, n_players: pd.Series | None = None, min_sample: in
         out[key] = t.games
         out[f"{key}_wr"], out[f"{key}_low"], out[f"{key}_high"] = t.rates()
         out[f"{key}_small"] = out[key] < min_sample
+    holdable = out["gih"].to_numpy() > 0
+    out["holdable"] = holdable
+    for key in ("gns",):  # "not seen" means nothing for a card no hand can hold: every game would be one
+        out.loc[~holdable, key] = 0
+        out.loc[~holdable, [f"{key}_wr", f"{key}_low", f"{key}_high"]] = np.nan
     gih, gns = figures["gih"], figures["gns"]
-    out["iwd"], out["iwd_low"], out["iwd_high"] = stats.newcombe_interval(gih.points, gih.games, gns.points,
-                                                                          gns.games)
+    gns_points = np.where(holdable, gns.points, 0.0)
+    gns_games = np.where(holdable, gns.games, 0)
+    out["iwd"], out["iwd_low"], out["iwd_high"] = stats.newcombe_interval(gih.points, gih.games, gns_points,
+                                                                          gns_games)
+    out["play_rate"], out["play_low"], out["play_high"] = stats.rate_interval(out["played"].to_numpy(),
+                                                                              out["gih"].to_numpy())
+    out["dead"] = stats.dead_card(out["gih"].to_numpy(), out["played"].to_numpy())
+    live = out["iwd"].where(~out["dead"])
+    out["iwd_rel"] = out["iwd"] - live.groupby(out["deck"], sort=False).transform("median")
+    shape = (len(found), strata)
+    s1, n1 = (_grown(by_length["gih"], len(found) * strata).points.reshape(shape),
+              _grown(by_length["gih"], len(found) * strata).games.reshape(shape))
+    s2, n2 = (_grown(by_length["gns"], len(found) * strata).points.reshape(shape),
+              _grown(by_length["gns"], len(found) * strata).games.reshape(shape))
+    n2 = np.where(holdable[:, None], n2, 0)
+    adj, se = stats.stratified_difference(s1, n1, s2, n2)
+    out["iwd_adj"], out["iwd_adj_se"] = adj, se
+    out["iwd_adj_low"], out["iwd_adj_high"] = adj - stats.Z95 * se, adj + stats.Z95 * se
     out["mean_turn_played"] = stats.rate(turn_sum, turn_n)
     out["small"] = out["gih_small"] | out["gns_small"]
-    return out.sort_values(["deck", "iwd"], ascending=[True, False], na_position="last", kind="stable") \
-        .reset_index(drop=True)
+    return out.sort_values(["deck", "iwd_adj", "iwd"], ascending=[True, False, False], na_position="last",
+                           kind="stable").reset_index(drop=True)

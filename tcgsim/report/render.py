@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tcgsim import stats
+from tcgsim.report import metrics as M
 from tcgsim.report.plots import Plot
 from tcgsim.report.tables import ReportTables, reason_label, seat_label
 from tcgsim.report.text import Text, TextLike, code, em, markdown, markdown_block, strong, text
@@ -382,6 +383,60 @@ def _tempo(t: ReportTables, plots: dict[str, Plot]) -> Section:
     return sec
 
 
+def _rate_ci(rate: float, lo: float, hi: float, n: int, small: bool) -> Cell:
+    """A card win rate with its 95% Wilson interval and its games: '58.3% (52–64, 312)'."""
+    if not n or not np.isfinite(rate):
+        return _cell("—")
+    return _cell(f"{100 * rate:.1f}% ({100 * lo:.0f}–{100 * hi:.0f}, {int(n):,})" +
+                 (f" {SMALL_MARK}" if small else ""), muted=small)
+
+
+DEAD_TEXT = "not played: its IWD says nothing about the card"
+UNHELD_TEXT = "never in hand: see entered"
+
+
+def _iwd_cells(r: Any) -> list[CellLike]:
+    """The IWD, its distance from the deck's median card and the length-adjusted IWD, or why there is none."""
+    if not r.holdable:
+        return [_cell(UNHELD_TEXT, muted=True), "—", "—"]
+    if r.dead:
+        return [_cell(DEAD_TEXT, muted=True), "—", "—"]
+    if not np.isfinite(r.iwd):
+        return ["—", "—", "—"]
+    mark = f" {SMALL_MARK}" if r.small else ""
+    plain = f"{100 * r.iwd:+.1f} ({100 * r.iwd_low:+.1f} to {100 * r.iwd_high:+.1f}){mark}"
+    rel = f"{100 * r.iwd_rel:+.1f}" if np.isfinite(r.iwd_rel) else "—"
+    adj = "—" if not np.isfinite(r.iwd_adj) else \
+        f"{100 * r.iwd_adj:+.1f} ({100 * r.iwd_adj_low:+.1f} to {100 * r.iwd_adj_high:+.1f}){mark}"
+    return [_cell(plain, muted=bool(r.small)), _cell(rel, muted=bool(r.small)), _cell(adj, muted=bool(r.small))]
+
+
+def _play_rate(r: Any) -> Cell:
+    if not r.holdable or not r.gih:
+        return _cell("—")
+    dead = " dead" if r.dead else ""
+    return _cell(f"{100 * r.play_rate:.0f}% ({100 * r.play_low:.0f}–{100 * r.play_high:.0f}){dead}",
+                 muted=bool(r.dead))
+
+
+def _mulligans(t: ReportTables) -> Section | None:
+    if not len(t.mulligans):
+        return None
+    sec = Section("Mulligans", level=3)
+    rows: list[list[CellLike]] = []
+    for r in t.mulligans.itertuples(index=False):
+        rows.append([strong(r.deck), _n(r.games), _rate_ci(r.mulligan_rate, r.mulligan_low, r.mulligan_high,
+                                                           r.games, False),
+                     _rate_ci(r.after_wr, r.after_low, r.after_high, r.mulligans, r.mulligans < t.min_sample),
+                     _rate_ci(r.kept_wr, r.kept_low, r.kept_high, r.games - r.mulligans,
+                              r.games - r.mulligans < t.min_sample)])
+    sec.blocks.append(Table(["deck", "games", "mulligan rate (95% CI, games)", "WR after a mulligan",
+                             "WR when kept"], rows,
+                            caption="Per deck: how often it took the mulligan its rules offer, and its win rate "
+                                    "after one and when it kept (95% Wilson intervals)."))
+    return sec
+
+
 def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
     if not len(t.cards):
         return []
@@ -389,19 +444,28 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
     intro.blocks.append(Para(text(
         "Per card of each deck, in the manner of 17lands: ", strong("GP"), " games with the card in the deck; ",
         strong("OH"), " a copy in the opening hand; ", strong("GD"), " a copy drawn later; ", strong("GIH"),
-        " in hand at some point (OH or GD); ", strong("GNS"), " never drawn; ", strong("IWD"),
-        " = GIH WR − GNS WR, the improvement when drawn, in points with its 95% interval; ", strong("played"),
-        " a copy played; ", strong("turn"), " the mean turn its first copy was played. Every win rate shows its "
-        f"games in brackets; {SMALL_MARK} marks figures on fewer than {t.min_sample} games, too few to say "
-        "anything (a 95% interval wider than ±14 points).")))
-    intro.blocks.append(Para(
+        " in hand at some point (OH or GD); ", strong("GNS"), " not seen: neither in hand nor in play; ",
+        strong("entered"), " a copy entered play from anywhere (from the hand, or put into play without it: a "
+        "character from the character deck, an evolution target, a 補完 card, a card searched onto the field); ",
+        strong("play rate"), " the share of the games in hand in which a copy was played from the hand; ",
+        strong("IWD"), " = GIH WR − GNS WR, the improvement when drawn, in points with its 95% interval; ",
+        strong("turn"), " the mean turn its first copy entered play. Every win rate shows its 95% Wilson "
+        f"interval and its games in brackets; {SMALL_MARK} marks figures on fewer than {t.min_sample} games, "
+        "too few to say anything (a 95% interval wider than ±14 points).")))
+    intro.blocks.append(Para(text(
         "IWD is an association, not a cause. A game that lasts longer draws more cards, so every card of a deck "
-        "that wins its long games shows a positive IWD (and the reverse for a deck that wins fast): compare a "
-        "card with the deck's other cards (the dashed line in each plot is the deck's median card) rather than "
-        "with zero. OH WR, from the opening hand that is dealt before anything happens, is the figure least "
-        "touched by game length. With dozens of cards, about one plain 95% interval in twenty misses zero by "
-        "chance; the key findings use a corrected interval."))
+        "that wins its long games shows a positive IWD (and the reverse for a deck that wins fast). Two figures "
+        "take that out: ", strong("vs median"), " is the card's IWD minus the deck's median card's, and ",
+        strong("adjusted"), f" compares games in hand with games not seen within {M.LENGTH_BINS} bands of game "
+        "length (fifths of the run's games by turns), so a card is not credited for the length of the games it "
+        "is drawn in. The key findings read the adjusted figure alone, through a corrected interval. A card held "
+        f"in {stats.DEAD_HELD_GAMES} games or more and played in under {100 * stats.DEAD_PLAY_RATE:.0f}% of them "
+        "is ", strong("dead"), ": the player never uses it, so its win rates describe the hands it sat in, not "
+        "the card, and it gets no IWD verdict.")))
     out = [intro]
+    mull = _mulligans(t)
+    if mull is not None:
+        out.append(mull)
     for deck in t.decks:
         part = t.cards[t.cards["deck"] == deck]
         if not len(part):
@@ -409,20 +473,19 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
         sec = Section(f"Cards of {deck}", level=3)
         rows: list[list[CellLike]] = []
         for r in part.itertuples(index=False):
-            iwd_small = bool(r.small)
-            iwd = "—" if not np.isfinite(r.iwd) else \
-                f"{100 * r.iwd:+.1f} ({100 * r.iwd_low:+.1f} to {100 * r.iwd_high:+.1f})" + \
-                (f" {SMALL_MARK}" if iwd_small else "")
             rows.append([
-                strong(r.card_name), str(r.copies), _n(r.gp), _rate_n(r.gp_wr, r.gp, r.gp_small),
-                _rate_n(r.oh_wr, r.oh, r.oh_small), _rate_n(r.gd_wr, r.gd, r.gd_small),
-                _rate_n(r.gih_wr, r.gih, r.gih_small), _rate_n(r.gns_wr, r.gns, r.gns_small),
-                _cell(iwd, muted=iwd_small), _rate_n(r.played_wr, r.played, r.played_small),
-                _num(r.mean_turn_played),
+                strong(r.card_name), str(r.copies), _n(r.gp), _rate_ci(r.gp_wr, r.gp_low, r.gp_high, r.gp, r.gp_small),
+                _rate_ci(r.oh_wr, r.oh_low, r.oh_high, r.oh, r.oh_small),
+                _rate_ci(r.gd_wr, r.gd_low, r.gd_high, r.gd, r.gd_small),
+                _rate_ci(r.gih_wr, r.gih_low, r.gih_high, r.gih, r.gih_small),
+                _rate_ci(r.gns_wr, r.gns_low, r.gns_high, r.gns, r.gns_small),
+                _rate_ci(r.entered_wr, r.entered_low, r.entered_high, r.entered, r.entered_small),
+                _play_rate(r), *_iwd_cells(r), _num(r.mean_turn_played),
             ])
-        sec.blocks.append(Table(["card", "copies", "GP", "GP WR", "OH WR (n)", "GD WR (n)", "GIH WR (n)",
-                                 "GNS WR (n)", "IWD, points (95% CI)", "played WR (n)", "turn"], rows,
-                                caption=f"{deck}: cards by IWD, best first."))
+        sec.blocks.append(Table(["card", "copies", "GP", "GP WR", "OH WR", "GD WR", "GIH WR", "GNS WR",
+                                 "entered WR", "play rate", "IWD, points (95% CI)", "vs median",
+                                 "adjusted (95% CI)", "turn"], rows,
+                                caption=f"{deck}: cards by length-adjusted IWD, best first."))
         key = next((k for k, p in plots.items() if p.title == f"Cards of {deck}"), None)
         if key:
             sec.blocks.append(Figure(plots[key]))

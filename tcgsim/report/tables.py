@@ -81,6 +81,8 @@ class ReportTables:
     unmodelled: pd.DataFrame  # cards of the run whose effects the engine does not model
     notes: list[Note] = field(default_factory=list)
     min_sample: int = stats.MIN_SAMPLE
+    # per deck: seats that could mulligan, mulligans taken and the win rate after one (empty: no mulligan rule)
+    mulligans: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 # --- header ---------------------------------------------------------------------------------------------------
@@ -307,14 +309,17 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
     else:
         tempo = M.tempo_curves(pd.DataFrame(columns=["game_id", "turn", "seat", "deck"]), [])
     n_by_game = games.set_index("game_id")["n_players"]
-    cards = by_deck(M.card_stats(data.cards.chunks(M.CARD_STATS_COLUMNS), n_by_game, min_sample=min_sample)) \
-        if len(data.cards) else pd.DataFrame()
+    turns_by_game = games.loc[games["reason"].astype(object) != "error"].set_index("game_id")["turns"]
+    cards = by_deck(M.card_stats(data.cards.chunks(M.CARD_STATS_COLUMNS), n_by_game, min_sample=min_sample,
+                                 turns=turns_by_game)) if len(data.cards) else pd.DataFrame()
+    mulligans = by_deck(M.mulligan_table(games, long))
     tables = ReportTables(
         header=header, decks=decks, n_players=n_players, long=long, deck=deck, deck_seat=deck_seat, seat=seat,
         matchups=matchups, ranking=ranking, lengths=lengths, reasons=reasons, wins_reason=wins_reason,
         cum_wins=cum, milestones=milestones, wins_by_turn=wins_by_turn, tempo=tempo,
         tempo_meanings=_tempo_meanings(str(header["game"]), metric_cols),
         cards=cards, unmodelled=unmodelled_cards(str(header["game"]), data.cards), min_sample=min_sample,
+        mulligans=mulligans,
     )
     tables.notes = build_notes(tables)
     return tables
@@ -475,23 +480,25 @@ def build_notes(t: ReportTables) -> list[Note]:
             notes.append(Note("seats", f"No measurable first-player advantage: the player on the play wins "
                                        f"{format_pct(row.win_rate)} {_span(row.ci_low, row.ci_high)} of "
                                        f"{row.games:,} games."))
-    # cards
+    # cards: only from the game-length-adjusted IWD (a longer game draws more cards, which moves every card of a
+    # deck alike), and never for a dead card (held, almost never played: its IWD describes the hands it sat in)
     if len(t.cards):
         for deck in t.decks:
-            part = t.cards[(t.cards["deck"] == deck) & ~t.cards["small"] & t.cards["iwd"].notna()]
+            part = t.cards[(t.cards["deck"] == deck) & ~t.cards["small"] & t.cards["iwd_adj"].notna()
+                           & ~t.cards["dead"]]
             if not len(part):
                 continue
             z = stats.bonferroni_z(len(part))
-            _, lo, hi = stats.newcombe_interval(part["gih_wr"] * part["gih"], part["gih"],
-                                                part["gns_wr"] * part["gns"], part["gns"], z=z)
-            part = part.assign(_lo=lo, _hi=hi)
-            good = part[part["_lo"] > 0].sort_values("iwd", ascending=False).head(2)
-            bad = part[part["_hi"] < 0].sort_values("iwd").head(2)
+            part = part.assign(_lo=part["iwd_adj"] - z * part["iwd_adj_se"],
+                               _hi=part["iwd_adj"] + z * part["iwd_adj_se"])
+            good = part[part["_lo"] > 0].sort_values("iwd_adj", ascending=False).head(2)
+            bad = part[part["_hi"] < 0].sort_values("iwd_adj").head(2)
             for row in pd.concat([good, bad]).itertuples(index=False):
                 notes.append(Note("cards", text(
                     strong(deck), f" wins {_pct0(row.gih_wr)} of the {row.gih:,} games where it draws ",
-                    strong(row.card_name), f" and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not: IWD "
-                    f"{100 * row.iwd:+.1f} points ({100 * row.iwd_low:+.1f} to {100 * row.iwd_high:+.1f}).")))
+                    strong(row.card_name), f" and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not; "
+                    f"compared within games of similar length, IWD {100 * row.iwd_adj:+.1f} points "
+                    f"({100 * row.iwd_adj_low:+.1f} to {100 * row.iwd_adj_high:+.1f}).")))
     return notes
 
 
@@ -550,6 +557,7 @@ def to_summary(t: ReportTables) -> dict[str, Any]:
         "tempo": records(t.tempo),
         "tempo_metrics": t.tempo_meanings,
         "cards": records(t.cards),
+        "mulligans": records(t.mulligans),
         "unmodelled_cards": unmodelled,
         "notes": [{"topic": n.topic, "text": n.text, "plain": n.plain} for n in t.notes],
     }

@@ -104,6 +104,7 @@ def table_schemas(game: str) -> tuple[pa.Schema, pa.Schema, pa.Schema]:
         *[(f"ai_{i}", pa.string()) for i in range(MAX_SEATS)],
         ("winner_seat", pa.int8()), ("winner_deck", pa.string()), ("reason", pa.string()),
         ("turns", pa.int32()), ("decisions", pa.int32()), ("error", pa.string()),
+        *[(f"mulligans_{i}", pa.int8()) for i in range(MAX_SEATS)],  # null: no such seat, or no mulligan rule
     ])
     metrics = [tempo_column(m.name) for m in get_game(game).game_class().tempo_metrics]
     tempo = pa.schema([("game_id", pa.int64()), ("turn", pa.int32()), ("seat", pa.int8()), ("deck", pa.string()),
@@ -112,6 +113,7 @@ def table_schemas(game: str) -> tuple[pa.Schema, pa.Schema, pa.Schema]:
         ("game_id", pa.int64()), ("seat", pa.int8()), ("deck", pa.string()), ("card_id", pa.string()),
         ("card_name", pa.string()), ("copies", pa.int16()), ("in_opening_hand", pa.int16()), ("drawn", pa.int16()),
         ("played", pa.int16()), ("first_turn_played", pa.int32()), ("result", pa.string()),
+        ("entered_play", pa.int16()),
     ])
     return games, tempo, cards
 
@@ -260,6 +262,9 @@ def _game_row(out: dict[str, list[Any]], spec: RunSpec, planned: PlannedGame, ma
         out["turns"].append(played.state.turn if played.state is not None else 0)
         out["decisions"].append(len(played.state.action_log) if played.state is not None else 0)
         out["error"].append(played.error)
+    taken = played.state.mulligans() if played.state is not None else None
+    for i in range(MAX_SEATS):
+        out[f"mulligans_{i}"].append(taken[i] if taken is not None and i < len(taken) else None)
 
 
 def _tempo_rows(out: dict[str, list[Any]], planned: PlannedGame, seat_decks: Sequence[RunDeck], state: State,
@@ -298,5 +303,6 @@ def _card_rows(out: dict[str, list[Any]], planned: PlannedGame, seat_decks: Sequ
         out["in_opening_hand"].append(use.in_opening_hand)
         out["drawn"].append(use.drawn)
         out["played"].append(use.played)
+        out["entered_play"].append(use.entered_play)
         out["first_turn_played"].append(use.first_turn_played)
         out["result"].append(results[use.seat])

@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
-from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, card_uses
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.battle import BattleRules
 from tcgsim.games.eva.card_effects import CardEffectRules
@@ -350,21 +350,17 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []
+        ids = [card.id for card in self.cards]
         for seat in range(self.n):
-            per: dict[str, list[Any]] = {}
             uids = list(self.game.main_uids[seat])
-            if self.game.hokan_uids[seat] >= 0:
-                uids.append(self.game.hokan_uids[seat])
-            for uid in uids:
-                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
-                row[0] += 1
-                row[1] += self.hand_turn[uid] == 0
-                row[2] += self.hand_turn[uid] >= 0
-                played = self.played_turn[uid]
-                if played >= 0:
-                    row[3] += 1
-                    row[4] = played if row[4] is None else min(row[4], played)
-            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+            played = self.played_turn
+            hokan = self.game.hokan_uids[seat]
+            if hokan >= 0:
+                # the 補完 card is never held: it is put into play at setup (EVA-SETUP-3) and stays there
+                uids.append(hokan)
+                played = list(played)
+                played[hokan] = 0
+            out.extend(card_uses(seat, ids, uids, self.hand_turn, played))
         return out
 
     # ------------------------------------------------------------------------------------------ helpers
@@ -795,18 +791,10 @@ class EvaShortState(ShortRules, CityState):
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []
+        ids = [card.id for card in self.cards]
         for seat in (0, 1):
-            per: dict[str, list[Any]] = {}
-            for uid in (*self.game.main_uids[seat], *self.game.aside_uids[seat]):
-                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
-                row[0] += 1
-                row[1] += self.hand_turn[uid] == 0
-                row[2] += self.hand_turn[uid] >= 0
-                played = self.played_turn[uid]
-                if played >= 0:
-                    row[3] += 1
-                    row[4] = played if row[4] is None else min(row[4], played)
-            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+            uids = (*self.game.main_uids[seat], *self.game.aside_uids[seat])
+            out.extend(card_uses(seat, ids, uids, self.hand_turn, self.played_turn))
         return out
 
     # ------------------------------------------------------------------------------------------ helpers, legal

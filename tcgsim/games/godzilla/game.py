@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
-from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, card_uses
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.bases import BaseRules
 from tcgsim.games.godzilla.battle import BattleRules
@@ -338,19 +338,12 @@ class GzState(
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []
+        ids = [card.id for card in self.cards]
         for seat in (0, 1):
-            per: dict[str, list[Any]] = {}
             sections = self.game.section_uids[seat]
-            for uid in (*sections["main"], *sections["battle"], *sections["stock"]):
-                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
-                row[0] += 1
-                row[1] += self.hand_turn[uid] == 0
-                row[2] += self.hand_turn[uid] >= 0
-                played = self.played_turn[uid]
-                if played >= 0:
-                    row[3] += 1
-                    row[4] = played if row[4] is None else min(row[4], played)
-            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+            # an evolution target comes from the stock, never the hand: entered play, never played
+            uids = (*sections["main"], *sections["battle"], *sections["stock"])
+            out.extend(card_uses(seat, ids, uids, self.hand_turn, self.played_turn))
         return out
 
     def _why_illegal(self, action: Any) -> str:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
 from tcgsim.decks import Deck, card_lists
-from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination
+from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination, card_uses
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.attributes import AttributeRules
 from tcgsim.games.mana.battle import BattleRules
@@ -230,6 +230,7 @@ class ManaState(
         n = len(game.cards)
         self.hand_turn = [-1] * n  # the turn a card first reached its owner's hand (0: the opening hand)
         self.played_turn = [-1] * n  # the turn a card was first played
+        self.mulligans_taken = [0, 0]  # MANA-SETUP-4, per seat: for the games table (not part of the position)
         self._setup()
 
     # ------------------------------------------------------------------------------------------ contract
@@ -262,6 +263,7 @@ class ManaState(
         s.tempo = list(self.tempo)
         s.hand_turn = list(self.hand_turn)
         s.played_turn = list(self.played_turn)
+        s.mulligans_taken = list(self.mulligans_taken)
         s._legal = None
         return s
 
@@ -400,19 +402,15 @@ class ManaState(
 
     def card_usage(self) -> list[CardUse]:
         out: list[CardUse] = []
+        ids = [card.id for card in self.cards]
         for seat in (0, 1):
-            per: dict[str, list[Any]] = {}
-            for uid in (*self.game.main_uids[seat], *self.game.char_uids[seat]):
-                row = per.setdefault(self.cards[uid].id, [0, 0, 0, 0, None])
-                row[0] += 1
-                row[1] += self.hand_turn[uid] == 0
-                row[2] += self.hand_turn[uid] >= 0
-                played = self.played_turn[uid]
-                if played >= 0:
-                    row[3] += 1
-                    row[4] = played if row[4] is None else min(row[4], played)
-            out.extend(CardUse(seat, card_id, *row) for card_id, row in per.items())
+            # the characters come from the character deck, never the hand: entered play, never played
+            uids = (*self.game.main_uids[seat], *self.game.char_uids[seat])
+            out.extend(card_uses(seat, ids, uids, self.hand_turn, self.played_turn))
         return out
+
+    def mulligans(self) -> tuple[int, ...]:
+        return tuple(self.mulligans_taken)
 
     def _phase_name(self) -> str:
         return self.phase.name.lower()
@@ -816,6 +814,7 @@ class ManaState(
             self.pending.pop()
             p.mulligan_done = True
             if action.take:  # MANA-SETUP-4: the 7 cards go back, shuffle, draw 7
+                self.mulligans_taken[seat] += 1
                 for uid in p.hand:
                     self.hand_turn[uid] = -1  # not the opening hand after all
                 p.deck.extend(p.hand)
