@@ -175,3 +175,90 @@ def test_not_separated_and_rank_range() -> None:
     assert R.rank_range(np.array([0.7, 0.28, 0.02])) == (1, 2)
     assert R.rank_range(np.array([0.01, 0.98, 0.01])) == (2, 2)
     assert R.rank_range(np.array([0.03, 0.96, 0.01])) == (1, 2)
+
+
+# --- the report ------------------------------------------------------------------------------------------------
+
+def _report_run(rows: list[dict[str, Any]]) -> Any:
+    import pandas as pd
+
+    from tcgsim.report.data import RunData
+    from tests.report.synth import games_frame
+
+    tempo = pd.DataFrame({"game_id": pd.Series(dtype="int64"), "turn": pd.Series(dtype="int32"),
+                          "seat": pd.Series(dtype="int8"), "deck": pd.Series(dtype="string")})
+    cards = pd.DataFrame({c: pd.Series(dtype=t) for c, t in [("game_id", "int64"), ("seat", "int8"),
+                                                            ("deck", "string"), ("card_id", "string")]})
+    return RunData(games_frame(rows), tempo, cards.iloc[0:0], {"seeds": {"run_seed": 7}}, path=None)
+
+
+def _matchup(a: str, b: str, m: int, a_wins: int, games: int) -> list[dict[str, Any]]:
+    """`games` games of a against b as deals of two (seats swapped), a winning the first `a_wins`."""
+    rows = []
+    for g in range(games):
+        decks = [a, b] if g % 2 == 0 else [b, a]
+        winner = decks.index(a) if g < a_wins else decks.index(b)
+        rows.append({"decks": decks, "winner": winner, "reason": "mana_12", "turns": 20, "matchup_id": m,
+                     "matchup": f"{a} vs {b}", "pair": g // 2, "rotation": g % 2})
+    return rows
+
+
+def test_report_ranking_shows_rank_ranges_and_names_pairs_not_separated() -> None:
+    """A and B are even (52 to 48), both beat C 85 to 15: C is third in every resample, A and B share ranks 1-2
+    and the report says so in words."""
+    from tcgsim.report.render import build_document, to_markdown
+    from tcgsim.report.tables import build_tables
+
+    rows = _matchup("A", "B", 0, 52, 100) + _matchup("A", "C", 1, 85, 100) + _matchup("B", "C", 2, 85, 100)
+    t = build_tables(_report_run(rows))
+    ranking = t.ranking.set_index("deck")
+    assert (ranking.loc["C", "rank_low"], ranking.loc["C", "rank_high"]) == (3, 3)
+    assert (ranking.loc["A", "rank_low"], ranking.loc["A", "rank_high"]) == (1, 2)
+    assert ranking.loc["C", "p_rank"] == pytest.approx([0.0, 0.0, 1.0])
+    md = to_markdown(build_document(t, []))
+    assert "| rank | deck | rating (95% CI) | most likely rank | rank range |" in md
+    assert "| 1 | **A** |" in md and "| 1–2 |" in md and "| 3 | **C** |" in md
+    assert "**A** and **B** are not separated: A above in " in md
+    assert "**C**" not in md.split("Not separated")[1].split("##")[0]  # C is separated from both
+
+
+def test_findings_survive_holm_or_are_not_stated() -> None:
+    """One matchup, A 60 of 100 games (z = 2.0, p = 0.046: its plain interval excludes 50%), seats even, every
+    game by 12 mana: three tests. The ending's p is ~0, so Holm multiplies the matchup's by 2 (0.09): not
+    stated; the matchup is called too close instead."""
+    from tcgsim.report.tables import build_findings, build_tables
+
+    rows = _matchup("A", "B", 0, 60, 100)
+    for g, row in enumerate(rows):  # A wins 30 on the play and 30 on the draw: seat 0 wins exactly half
+        a_seat = row["decks"].index("A")
+        a_won = (g // 2) < 30
+        row["winner"] = a_seat if a_won else 1 - a_seat
+    notes, family = build_findings(build_tables(_report_run(rows)))
+    assert (family.tested, family.method) == (3, "Holm")
+    plain = [n.plain for n in notes]
+    assert any("too close to call: 60%" in p for p in plain), plain
+    assert not any("wins 60%" in p for p in plain)
+    assert any("Most decided games end by 12 mana" in p for p in plain)
+
+
+def test_at_most_ten_findings_are_stated() -> None:
+    """Six decks, each stronger one beating each weaker 80 to 20: 15 matchups and 6 decks all clear, but ten are
+    stated, the strongest of each topic in turn, and the text says how many survived."""
+    from tcgsim.report.render import build_document, to_markdown
+    from tcgsim.report.tables import build_tables
+
+    decks = [f"D{i}" for i in range(6)]
+    rows: list[dict[str, Any]] = []
+    m = 0
+    for i in range(6):
+        for j in range(i + 1, 6):
+            rows += _matchup(decks[i], decks[j], m, 80, 100)
+            m += 1
+    t = build_tables(_report_run(rows))
+    tested = [n for n in t.notes if n.topic != "seats"]
+    assert len(tested) == 10 and t.findings.shown == 10
+    assert t.findings.surviving >= 15
+    assert {n.topic for n in tested} == {"run", "matchups", "decks"}
+    md = to_markdown(build_document(t, []))
+    assert f"{t.findings.surviving} survive the correction; 10 are stated" in md
+    assert "Holm's step-down" in md

@@ -21,11 +21,11 @@ from typing import Any, TypeAlias
 import numpy as np
 import pandas as pd
 
-from tcgsim import stats
+from tcgsim import ranking, stats
 
 __all__ = [
     "CARD_STATS_COLUMNS", "bradley_terry_table", "card_stats", "cumulative_wins", "deck_results", "end_reasons",
-    "game_lengths", "matchup_matrix", "mulligan_table", "pairwise_results", "rate_table", "seat_advantage",
+    "field_of", "game_lengths", "matchup_matrix", "mulligan_table", "pairwise_results", "rate_table", "seat_advantage",
     "seat_results",
     "tempo_curves", "wins_by_reason",
 ]
@@ -203,19 +203,70 @@ def bradley_terry_table(matrix: pd.DataFrame, prior: float | None = None) -> pd.
                          "expected": bt.expected, "games": bt.games, "regularised": bt.regularised})
 
 
-def ranking_table(matrix: stats.Matrix) -> pd.DataFrame:
-    """`stats.ranking` as a table, best first: rank, deck, opponents, mean_win_rate and the Bradley-Terry
-    columns."""
-    cols = ["rank", "deck", "opponents", "mean_win_rate", "strength", "rating", "rating_se", "expected", "games",
-            "regularised"]
+def field_of(games: pd.DataFrame, long: pd.DataFrame, keys: list[str]) -> ranking.Field:
+    """The field `tcgsim.ranking` fits: each game's seats, results and deal (games.parquet's matchup_id and pair;
+    a table without them makes every game its own deal in its matchup). `long` is `seat_results(games)`."""
+    if not len(long):
+        return ranking.Field.from_games(keys, np.zeros((0, 2), dtype=object), np.zeros((0, 2), dtype=object),
+                                        np.zeros(0), np.zeros(0), np.zeros(0))
+    ids, row = np.unique(long["game_id"].to_numpy(), return_inverse=True)
+    seats = int(long["seat"].max()) + 1
+    decks = np.full((len(ids), seats), None, dtype=object)
+    results = np.full((len(ids), seats), None, dtype=object)
+    seat = long["seat"].to_numpy(dtype=int)
+    decks[row, seat] = long["deck"].astype(object).to_numpy()
+    results[row, seat] = long["result"].astype(object).to_numpy()
+    by_id = games.drop_duplicates("game_id").set_index("game_id").reindex(ids)
+    n_players = by_id["n_players"].to_numpy(dtype=float)
+    matchup = by_id["matchup_id"].to_numpy(dtype=np.int64) if "matchup_id" in by_id else \
+        pd.factorize(by_id["matchup"].astype(object))[0]
+    pair = by_id["pair"].to_numpy(dtype=np.int64) if "pair" in by_id else np.asarray(ids, dtype=np.int64)
+    return ranking.Field.from_games(keys, decks, results, n_players, matchup, pair)
+
+
+RANKING_COLUMNS = ["rank", "deck", "opponents", "mean_win_rate", "strength", "rating", "rating_se",
+                   "rating_se_model", "expected", "games", "regularised", "likely_rank", "rank_low", "rank_high",
+                   "p_rank"]
+
+
+def ranking_table(matrix: stats.Matrix, fit: ranking.Fit | None = None,
+                  probs: ranking.RankProbabilities | None = None) -> pd.DataFrame:
+    """The ranking, best first: rank (the order of the fitted ratings), deck, opponents, mean_win_rate (from the
+    matrix, `stats.ranking`) and the strengths: `strength`, `rating` (Elo scale, mean 0), `rating_se`,
+    `rating_se_model`, `expected` (win probability against a deck of average strength), games, regularised.
+    Without `fit` they are `stats.ranking`'s pairwise Bradley-Terry figures; with it (`tcgsim.ranking.fit`,
+    keys the ranked decks) the first-choice model's, whose `rating_se_model` is the observed information's and
+    `rating_se` the bootstrap's when `probs` is given. With `probs`: `likely_rank`, the central 95% rank range
+    (`rank_low`, `rank_high`) and `p_rank`, each deck's probabilities of ranks 1..k."""
     ranked = stats.ranking(matrix)
     if ranked is None:
-        return pd.DataFrame(columns=cols)
+        return pd.DataFrame(columns=RANKING_COLUMNS)
     bt = ranked.bt
-    return pd.DataFrame({"rank": np.arange(1, len(ranked.decks) + 1), "deck": list(ranked.decks),
-                         "opponents": ranked.opponents, "mean_win_rate": ranked.mean_win_rate,
-                         "strength": bt.strength, "rating": bt.rating, "rating_se": bt.rating_se,
-                         "expected": bt.expected, "games": bt.games, "regularised": bt.regularised})
+    out = pd.DataFrame({"deck": list(ranked.decks), "opponents": ranked.opponents,
+                        "mean_win_rate": ranked.mean_win_rate, "strength": bt.strength, "rating": bt.rating,
+                        "rating_se": bt.rating_se, "rating_se_model": bt.rating_se, "expected": bt.expected,
+                        "games": bt.games, "regularised": bt.regularised})
+    if fit is not None:
+        at = {d: i for i, d in enumerate(probs.keys if probs is not None else ranked.decks)}
+        i = out["deck"].map(at).to_numpy(dtype=int)
+        strength = np.exp(fit.theta[i])
+        out["strength"], out["rating"], out["expected"] = strength, fit.rating[i], strength / (strength + 1.0)
+        out["rating_se"] = out["rating_se_model"] = fit.rating_se[i]
+        out["regularised"] = fit.regularised
+        if probs is not None:
+            out["rating_se"] = probs.rating_se[i]
+            likely = probs.likely_rank()
+            spans = [ranking.rank_range(probs.rank[j]) for j in i]
+            out["likely_rank"] = likely[i]
+            out["rank_low"] = [lo for lo, _ in spans]
+            out["rank_high"] = [hi for _, hi in spans]
+            out["p_rank"] = [probs.rank[j].tolist() for j in i]
+        out = out.iloc[np.lexsort((-out["mean_win_rate"].to_numpy(), -out["rating"].to_numpy()))]
+    out.insert(0, "rank", np.arange(1, len(out) + 1))
+    for col in RANKING_COLUMNS:
+        if col not in out:
+            out[col] = None
+    return out[RANKING_COLUMNS].reset_index(drop=True)
 
 
 # --- game length and endings ----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import numpy as np
 from tcgsim import stats
 from tcgsim.report import metrics as M
 from tcgsim.report.plots import Plot
-from tcgsim.report.tables import ReportTables, reason_label, seat_label
+from tcgsim.report.tables import FINDINGS_ALPHA, FINDINGS_SHOWN, ReportTables, not_separated, reason_label, seat_label
 from tcgsim.report.text import Text, TextLike, code, em, markdown, markdown_block, strong, text
 from tcgsim.stats import format_pct, format_rate
 
@@ -224,6 +224,14 @@ def _findings(t: ReportTables) -> Section:
             sec.blocks.append(Bullets([n.spans for n in t.notes if n.topic == topic], css="findings"))
     else:
         sec.blocks.append(Para("Nothing the intervals can support yet: run more games."))
+    if (f := t.findings).tested:
+        sec.blocks.append(Para(text(
+            f"How these were chosen: every matchup, every deck against its fair share, every seat, every card with "
+            f"enough games and the commonest ending are tested as one family of {f.tested:,} hypotheses, corrected "
+            f"by {f.method}'s step-down method at {FINDINGS_ALPHA:.0%} family-wise, so the chance that any finding "
+            f"stated here is false stays under {FINDINGS_ALPHA:.0%} however the tests depend on one another. "
+            f"{f.surviving:,} survive the correction; {f.shown:,} are stated (at most {FINDINGS_SHOWN}, the "
+            "strongest of each topic in turn). Their ranges are the plain 95% intervals.")))
     sec.blocks.append(Para(text(
         "Win rates count a draw as the win shared (half a win for two players) and leave out games that raised an "
         f"error; ranges are 95% intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
@@ -288,21 +296,71 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
         rows = []
         for r in t.ranking.itertuples(index=False):
             half = stats.Z95 * r.rating_se
-            rows.append([str(r.rank), strong(r.deck), format_pct(r.mean_win_rate), str(r.opponents),
+            rows.append([str(r.rank), strong(r.deck),
                          f"{r.rating:+.0f} ({r.rating - half:+.0f} to {r.rating + half:+.0f})",
-                         format_pct(r.expected), _n(r.games)])
-        cap = ("Mean win rate: the plain mean of the deck's matchup win rates. Bradley-Terry rating: the strength "
-               "fitted to every game at once, on the Elo scale (0 = an average deck of this run; a 100-point gap "
-               "means about 64% for the higher one); 'vs average' is the expected win rate against a deck of "
-               "average strength.")
+                         _rank_cell(r.likely_rank), _rank_span(r.rank_low, r.rank_high),
+                         format_pct(r.mean_win_rate), str(r.opponents), format_pct(r.expected), _n(r.games)])
+        resamples = t.rank_probs.resamples if t.rank_probs is not None else 0
+        cap = ("Rating: each deck's strength fitted to every game at once, each game one observation of which seated "
+               "deck won (in two-player games exactly Bradley-Terry), on the Elo scale (0 = an average deck of this "
+               "run; a 100-point gap means about 64% for the higher one); its interval is ± 1.96 standard errors "
+               f"of the rating over {resamples:,} bootstrap resamples of the deals (the games of one seed, every "
+               "seat rotation together, drawn with replacement within each matchup). Most likely rank and rank "
+               "range (the central 95% of the resamples' ranks) come from the same resamples. Rank: the order of "
+               "the ratings. Mean win rate: the plain mean of the deck's matchup win rates; 'vs average' is the "
+               "expected win rate against a deck of average strength.")
         if bool(t.ranking["regularised"].any()):
             cap += (" Some deck never lost or never won against the rest, so one virtual draw per pair was added to "
                     "keep the ratings finite.")
-        sec.blocks.append(Table(["rank", "deck", "mean win rate", "opponents", "BT rating (95% CI)", "vs average",
-                                 "games"], rows, align=["r", "l", "r", "r", "r", "r", "r"], caption=cap))
+        sec.blocks.append(Table(["rank", "deck", "rating (95% CI)", "most likely rank", "rank range",
+                                 "mean win rate", "opponents", "vs average", "games"], rows,
+                                align=["r", "l", "r", "r", "r", "r", "r", "r", "r"], caption=cap))
+        sec.blocks.extend(_separation(t))
         if "ranking" in plots:
             sec.blocks.append(Figure(plots["ranking"]))
     return sec
+
+
+def _rank_cell(rank: Any) -> str:
+    return str(int(rank)) if rank is not None and np.isfinite(rank) else "—"
+
+
+def _rank_span(lo: Any, hi: Any) -> str:
+    """'1–2', or '3' when the resamples agree on one rank."""
+    if lo is None or hi is None or not (np.isfinite(lo) and np.isfinite(hi)):
+        return "—"
+    return str(int(lo)) if int(lo) == int(hi) else f"{int(lo)}–{int(hi)}"
+
+
+def _separation(t: ReportTables) -> list[Block]:
+    """In words, the decks the bootstrap does not separate (neither above the other in 97.5% of the
+    resamples): one sentence per deck that is not separated from some deck below it."""
+    pairs = not_separated(t)
+    if t.rank_probs is None or len(t.ranking) < 2:
+        return []
+    if not pairs:
+        return [Para("Every two decks are separated: in at least 97.5% of the resamples the same one of the two is "
+                     "above, so the order above is the order of the resamples too.")]
+    below: dict[str, list[tuple[str, float]]] = {}
+    for pair in pairs:
+        below.setdefault(pair["deck"], []).append((pair["other"], pair["p_above"]))
+    items: list[TextLike] = []
+    for deck, others in below.items():
+        if len(others) == 1:
+            other, p = others[0]
+            items.append(text(strong(deck), " and ", strong(other), f" are not separated: {deck} above in "
+                              f"{_pct_word(p)} of resamples."))
+        else:
+            named = [text(strong(o), f" (above in {_pct_word(p)})") for o, p in others]
+            items.append(text(strong(deck), " is not separated from ", _joined(named[:-1], ", "), " or ",
+                              named[-1], " of resamples."))
+    return [Para("Not separated (neither deck above the other in 97.5% of the resamples): their order in the table "
+                 "is not established."), Bullets(items)]
+
+
+def _pct_word(p: float) -> str:
+    """A share of resamples in whole percent, never rounded to 0% or 100% (the pair would read as separated)."""
+    return f"{min(99, max(1, round(100 * p)))}%"
 
 
 def _length(t: ReportTables, plots: dict[str, Plot]) -> Section:
@@ -505,14 +563,18 @@ def _method(t: ReportTables) -> Section:
              "are treated as independent, which slightly narrows the intervals."),
         text(strong("Seats"), ": seat 1 plays first (on the play) in two-player games; every deal is played in "
              "every seat rotation, so a deck's win rate carries no seat advantage."),
-        text(strong("Ranking"), ": Bradley-Terry strengths by maximum likelihood (Hunter's MM algorithm) over all "
-             "head-to-head results, reported on the Elo scale; unlike Elo updates they do not depend on the order "
-             "games were played."),
+        text(strong("Ranking"), ": strengths by maximum likelihood over every game, each game one observation of "
+             "which seated deck won (the first choice of a Plackett-Luce model: in two-player games exactly "
+             "Bradley-Terry), on the Elo scale; unlike Elo updates they do not depend on the order games were "
+             "played. Their errors, rank probabilities and rank ranges come from a bootstrap over deals (the games "
+             "of one seed, all seat rotations) within each matchup, seeded from the run seed, so the same run "
+             "gives the same figures on any machine; two decks are not separated when neither is above the other "
+             "in 97.5% of the resamples."),
         text(strong("Small samples"), f": figures on fewer than {t.min_sample} games are marked {SMALL_MARK} and "
              "never used in the key findings; a finding is stated only when its interval excludes the neutral "
-             "value (50%, the fair share, zero). Card findings must clear a Bonferroni-corrected interval "
-             "(family-wise 95% over the deck's cards), since one plain 95% interval in twenty misses zero by "
-             "chance."),
+             "value (50%, the fair share, zero) and it survives Holm's step-down correction over every finding "
+             f"tested ({FINDINGS_ALPHA:.0%} family-wise), since one plain 95% interval in twenty misses by chance; "
+             f"at most {FINDINGS_SHOWN} are stated."),
         text(strong("Tempo"), ": each metric is recorded at the end of every turn for every player; means are over "
              "games still running at that turn (turns with under 5% of a deck's games left are cut)."),
     ]))

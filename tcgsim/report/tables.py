@@ -7,8 +7,11 @@ what goes together and in which order.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import math
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from tcgsim import stats
+from tcgsim import ranking, stats
 from tcgsim.report import metrics as M
 from tcgsim.report.data import RunData, RunLike, Table, as_run, as_table
 from tcgsim.report.text import Text, TextLike, code, markdown, strong, text, words
@@ -68,7 +71,7 @@ class ReportTables:
     deck_seat: pd.DataFrame  # the same per deck and seat
     seat: pd.DataFrame  # seat advantage of the game itself
     matchups: pd.DataFrame  # long matchup matrix: deck vs opponent
-    ranking: pd.DataFrame  # mean win rate against the other decks, Bradley-Terry strengths and ratings
+    ranking: pd.DataFrame  # metrics.ranking_table: mean win rate, the fitted strengths, the rank range
     lengths: pd.DataFrame  # turns per matchup (and all games)
     reasons: pd.DataFrame  # how games end per matchup (and all games)
     wins_reason: pd.DataFrame  # per deck: wins and losses by reason, with turns
@@ -80,6 +83,9 @@ class ReportTables:
     cards: pd.DataFrame  # per deck and card: 17lands-style figures
     unmodelled: pd.DataFrame  # cards of the run whose effects the engine does not model
     notes: list[Note] = field(default_factory=list)
+    # the bootstrap over deals of the ranking (None: fewer than two ranked decks), keys in stats.ranking's order
+    rank_probs: ranking.RankProbabilities | None = None
+    findings: Findings = field(default_factory=lambda: Findings())  # the family the notes were tested in
     min_sample: int = stats.MIN_SAMPLE
     # per deck: seats that could mulligan, mulligans taken and the win rate after one (empty: no mulligan rule)
     mulligans: pd.DataFrame = field(default_factory=pd.DataFrame)
@@ -264,6 +270,21 @@ def _tempo_meanings(game: str, metrics: list[str]) -> dict[str, str]:
     return {m: meanings.get(m, m.replace("_", " ")) for m in metrics}
 
 
+def _ranking(games: pd.DataFrame, long: pd.DataFrame, matrix: stats.Matrix, header: dict[str, Any],
+             resamples: int = ranking.DEFAULT_RESAMPLES) -> tuple[pd.DataFrame, ranking.RankProbabilities | None]:
+    """The ranking table and its bootstrap: the decks `stats.ranking` ranks (those that met another), fitted by
+    the first-choice model over every game (Bradley-Terry itself in two-player games) and resampled by deal,
+    with the generator seeded from the run seed (0 when the run records none or several)."""
+    ranked = stats.ranking(matrix)
+    if ranked is None:
+        return M.ranking_table(matrix), None
+    keys = list(ranked.decks)
+    fld = M.field_of(games, long, keys)
+    seed = header.get("seed")
+    probs = ranking.bootstrap(fld, seed if isinstance(seed, int) else 0, resamples)
+    return M.ranking_table(matrix, ranking.fit(fld), probs), probs
+
+
 def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MIN_SAMPLE) -> ReportTables:
     """Compute every table of the report from a run (a folder, a `RunData` or a `Run`)."""
     data = as_run(run)
@@ -289,7 +310,7 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
     matrix = stats.Matrix.from_pairs(decks, pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
                                      pairs["result"].to_numpy())
     matchups = M.matrix_frame(matrix)  # rows and columns in run order
-    ranking = M.ranking_table(matrix)
+    ranking, rank_probs = _ranking(games, long, matrix, header)
     lengths = _with_all(games, M.game_lengths)
     reasons = _with_all(games, M.end_reasons)
     wins_reason = by_deck(M.wins_by_reason(long))
@@ -321,7 +342,8 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
         cards=cards, unmodelled=unmodelled_cards(str(header["game"]), data.cards), min_sample=min_sample,
         mulligans=mulligans,
     )
-    tables.notes = build_notes(tables)
+    tables.rank_probs = rank_probs
+    tables.notes, tables.findings = build_findings(tables)
     return tables
 
 
@@ -399,12 +421,50 @@ class Note:
 NOTE_TOPICS = ("run", "matchups", "decks", "seats", "cards")
 
 
+FINDINGS_SHOWN = 10  # at most this many tested findings are stated: a reader takes in ten, not two hundred
+FINDINGS_ALPHA = 0.05  # Holm's family-wise level: the chance that any stated finding is false stays under it
+
+
+@dataclass(frozen=True)
+class Findings:
+    """The family of hypotheses a report's findings test, and what Holm's correction kept of it."""
+
+    tested: int = 0  # hypotheses in the family (each matchup, deck, seat and card a finding could be stated of)
+    surviving: int = 0  # those whose Holm-adjusted p-value is under FINDINGS_ALPHA
+    shown: int = 0  # findings stated: the surviving ones, at most FINDINGS_SHOWN
+    method: str = "Holm"
+
+
+@dataclass(frozen=True)
+class _Test:
+    """One hypothesis of the family: its topic, its statistic (standard normal under the neutral value; a
+    finding's direction is its sign) and the words of the finding, built only if it is stated."""
+
+    topic: str
+    z: float
+    says: Callable[[], Text]
+
+
 def build_notes(t: ReportTables) -> list[Note]:
-    """Plain-language statements the numbers support: each one rests on an interval that excludes the neutral
-    value (50%, a fair share, zero), or says plainly that a comparison is too close to call. Card findings must
-    clear a Bonferroni-corrected interval (family-wise 95% over the deck's cards): with dozens of cards, plain 95%
-    intervals would miss zero by chance for one card in twenty."""
+    """The report's findings (`build_findings`), without the account of their family."""
+    return build_findings(t)[0]
+
+
+def build_findings(t: ReportTables) -> tuple[list[Note], Findings]:
+    """Plain-language statements the numbers support, and the family they were tested in.
+
+    Facts of the run (errors, draws) are stated as they are. Every other finding is a test against a neutral
+    value (50%, a fair share, zero): each matchup, each deck's rate when there are several matchups or players,
+    each seat, each card with enough games (its game-length-adjusted IWD) and the commonest ending (more than half
+    of the decided games). All of them form one family, corrected by Holm's step-down method (`ranking.holm`) at
+    FINDINGS_ALPHA family-wise; a finding is stated only if it survives, and at most FINDINGS_SHOWN are, taken
+    the strongest of each topic in turn so one topic does not crowd out the others. Each statistic is the one
+    its shown interval inverts (`ranking.rate_z` for a Wilson interval, estimate / standard error for the
+    adjusted IWD), so a stated finding's 95% interval always excludes the neutral value. Where a test finds
+    nothing and that is news (the only matchup of a run, the first player's seat) the report says so."""
     notes: list[Note] = []
+    tests: list[_Test] = []
+    quiet: list[tuple[int, Note]] = []  # what a test says when it does not survive: (its index in tests, note)
     long = t.long
     n_err = int(t.header.get("errors", 0))
     if n_err:
@@ -421,85 +481,123 @@ def build_notes(t: ReportTables) -> list[Note]:
                                      f"{reason.replace('_', ' ')} and count as draws{extra}."))
     dominant = _dominant_reason(long)
     usual = dominant[0] if dominant and dominant[1] >= 0.8 else None
-    if dominant:
-        notes.append(Note("run", f"Most decided games end by {reason_label(dominant[0])}: "
-                                 f"{_pct0(dominant[1])} of them."))
+    decided = long[long["result"] == "win"].drop_duplicates("game_id")
+    if len(decided):
+        counts = decided["reason"].value_counts()
+        top, n_top = str(counts.index[0]), int(counts.iloc[0])
+        share = stats.rate(n_top, len(decided))
+        # the claim is one-sided (more than half): a top reason under half is no finding
+        tests.append(_Test("run", max(0.0, float(ranking.rate_z(n_top, len(decided), 0.5))),
+                           lambda: text(f"Most decided games end by {reason_label(top)}: {_pct0(share)} of them.")))
     # matchups (two-player games)
     if t.n_players == 2 and len(t.matchups):
         ids = {d: set(g) for d, g in long.groupby("deck")["game_id"]}
         seen: set[frozenset[str]] = set()
+        pairs = []
         for row in t.matchups.itertuples(index=False):
             pair = frozenset((row.deck, row.opponent))
-            if pair in seen:
-                continue
-            seen.add(pair)
+            if pair not in seen:
+                seen.add(pair)
+                pairs.append(row)
+
+        def matchup_says(row: Any) -> Text:
             sub = long[long["game_id"].isin(ids.get(row.deck, set()) & ids.get(row.opponent, set()))]
-            if row.ci_low > 0.5 or row.ci_high < 0.5:
-                fav, dog = (row.deck, row.opponent) if row.ci_low > 0.5 else (row.opponent, row.deck)
-                rate, lo, hi = (row.win_rate, row.ci_low, row.ci_high) if fav == row.deck else \
-                    (1 - row.win_rate, 1 - row.ci_high, 1 - row.ci_low)
-                says = text(strong(fav), f" wins {_pct0(rate)} {_span(lo, hi)} of {row.games:,} games against ",
-                            strong(dog))
-                how_fav, how_dog = _how_wins(sub, fav, usual), _how_wins(sub, dog, usual)
-                if how_dog:
-                    says = text(says, f"; {dog} {how_dog}")
-                elif how_fav:
-                    says = text(says, f"; {fav} {how_fav}")
-                notes.append(Note("matchups", text(says, ".")))
-            else:
-                notes.append(Note("matchups", text(strong(row.deck), " vs ", strong(row.opponent),
-                                                   f" is too close to call: {_pct0(row.win_rate)} "
-                                                   f"{_span(row.ci_low, row.ci_high)} over {row.games:,} games.")))
+            fav, dog = (row.deck, row.opponent) if row.win_rate > 0.5 else (row.opponent, row.deck)
+            rate, lo, hi = (row.win_rate, row.ci_low, row.ci_high) if fav == row.deck else \
+                (1 - row.win_rate, 1 - row.ci_high, 1 - row.ci_low)
+            says = text(strong(fav), f" wins {_pct0(rate)} {_span(lo, hi)} of {row.games:,} games against ",
+                        strong(dog))
+            how_fav, how_dog = _how_wins(sub, fav, usual), _how_wins(sub, dog, usual)
+            if how_dog:
+                says = text(says, f"; {dog} {how_dog}")
+            elif how_fav:
+                says = text(says, f"; {fav} {how_fav}")
+            return text(says, ".")
+
+        for row in pairs:
+            tests.append(_Test("matchups", float(ranking.rate_z(row.points, row.games, 0.5)),
+                               functools.partial(matchup_says, row)))
+            if len(pairs) == 1:  # the run's one matchup: that it is close is its finding
+                quiet.append((len(tests) - 1, Note("matchups", text(
+                    strong(row.deck), " vs ", strong(row.opponent), f" is too close to call: "
+                    f"{_pct0(row.win_rate)} {_span(row.ci_low, row.ci_high)} over {row.games:,} games."))))
     # decks overall, when there are several matchups or several players
     if len(t.header.get("matchups", [])) > 1 or t.n_players > 2:
         fair = stats.fair_share(t.n_players)
         for row in t.deck.itertuples(index=False):
             if not row.games:
                 continue
-            if row.ci_low > fair:
-                notes.append(Note("decks", text(strong(row.deck), f" wins {_pct0(row.win_rate)} "
-                                                f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, above "
-                                                f"the fair share of {_pct0(fair)}.")))
-            elif row.ci_high < fair:
-                notes.append(Note("decks", text(strong(row.deck), f" wins only {_pct0(row.win_rate)} "
-                                                f"{_span(row.ci_low, row.ci_high)} of its {row.games:,} games, below "
-                                                f"the fair share of {_pct0(fair)}.")))
+
+            def deck_says(row: Any = row) -> Text:
+                if row.win_rate > fair:
+                    return text(strong(row.deck), f" wins {_pct0(row.win_rate)} {_span(row.ci_low, row.ci_high)} "
+                                                  f"of its {row.games:,} games, above the fair share of "
+                                                  f"{_pct0(fair)}.")
+                return text(strong(row.deck), f" wins only {_pct0(row.win_rate)} {_span(row.ci_low, row.ci_high)} "
+                                              f"of its {row.games:,} games, below the fair share of {_pct0(fair)}.")
+
+            tests.append(_Test("decks", float(ranking.rate_z(row.points, row.games, fair)), deck_says))
     # seat advantage
     for row in t.seat.itertuples(index=False):
         if int(row.n_players) == 2 and row.seat != 0:
             continue
-        lo, hi = sorted((abs(row.adv_low), abs(row.adv_high)))
-        pts = f"{100 * abs(row.advantage):.1f} points ({100 * lo:.1f} to {100 * hi:.1f})"
-        who = "The player on the play" if int(row.n_players) == 2 else \
-            seat_label(int(row.seat), int(row.n_players)).capitalize()
-        if row.adv_low > 0 or row.adv_high < 0:
+
+        def seat_says(row: Any = row) -> Text:
+            lo, hi = sorted((abs(row.adv_low), abs(row.adv_high)))
+            pts = f"{100 * abs(row.advantage):.1f} points ({100 * lo:.1f} to {100 * hi:.1f})"
+            who = "The player on the play" if int(row.n_players) == 2 else \
+                seat_label(int(row.seat), int(row.n_players)).capitalize()
             word = "an advantage" if row.advantage > 0 else "a disadvantage"
-            notes.append(Note("seats", f"{who} has {word} of {pts}: it wins {format_pct(row.win_rate)} of "
-                                       f"{row.games:,} games where the fair share is {_pct0(row.fair)}."))
-        elif int(row.n_players) == 2:
-            notes.append(Note("seats", f"No measurable first-player advantage: the player on the play wins "
-                                       f"{format_pct(row.win_rate)} {_span(row.ci_low, row.ci_high)} of "
-                                       f"{row.games:,} games."))
+            return text(f"{who} has {word} of {pts}: it wins {format_pct(row.win_rate)} of {row.games:,} games "
+                        f"where the fair share is {_pct0(row.fair)}.")
+
+        tests.append(_Test("seats", float(ranking.rate_z(row.win_rate * row.games, row.games, row.fair)),
+                           seat_says))
+        if int(row.n_players) == 2:
+            quiet.append((len(tests) - 1, Note("seats", f"No measurable first-player advantage: the player on the "
+                                                        f"play wins {format_pct(row.win_rate)} "
+                                                        f"{_span(row.ci_low, row.ci_high)} of {row.games:,} "
+                                                        "games.")))
     # cards: only from the game-length-adjusted IWD (a longer game draws more cards, which moves every card of a
     # deck alike), and never for a dead card (held, almost never played: its IWD describes the hands it sat in)
     if len(t.cards):
         for deck in t.decks:
             part = t.cards[(t.cards["deck"] == deck) & ~t.cards["small"] & t.cards["iwd_adj"].notna()
                            & ~t.cards["dead"]]
-            if not len(part):
-                continue
-            z = stats.bonferroni_z(len(part))
-            part = part.assign(_lo=part["iwd_adj"] - z * part["iwd_adj_se"],
-                               _hi=part["iwd_adj"] + z * part["iwd_adj_se"])
-            good = part[part["_lo"] > 0].sort_values("iwd_adj", ascending=False).head(2)
-            bad = part[part["_hi"] < 0].sort_values("iwd_adj").head(2)
-            for row in pd.concat([good, bad]).itertuples(index=False):
-                notes.append(Note("cards", text(
-                    strong(deck), f" wins {_pct0(row.gih_wr)} of the {row.gih:,} games where it draws ",
-                    strong(row.card_name), f" and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not; "
-                    f"compared within games of similar length, IWD {100 * row.iwd_adj:+.1f} points "
-                    f"({100 * row.iwd_adj_low:+.1f} to {100 * row.iwd_adj_high:+.1f}).")))
-    return notes
+            for row in part.itertuples(index=False):
+                if row.iwd_adj_se > 0:
+                    z_card = float(row.iwd_adj / row.iwd_adj_se)
+                elif row.iwd_adj != 0:  # no spread at all (every game it drew lost, say): as sure as can be
+                    z_card = math.copysign(math.inf, float(row.iwd_adj))
+                else:
+                    continue
+
+                def card_says(row: Any = row, deck: str = deck) -> Text:
+                    return text(
+                        strong(deck), f" wins {_pct0(row.gih_wr)} of the {row.gih:,} games where it draws ",
+                        strong(row.card_name), f" and {_pct0(row.gns_wr)} of the {row.gns:,} where it does not; "
+                        f"compared within games of similar length, IWD {100 * row.iwd_adj:+.1f} points "
+                        f"({100 * row.iwd_adj_low:+.1f} to {100 * row.iwd_adj_high:+.1f}).")
+
+                tests.append(_Test("cards", z_card, card_says))
+    z = np.array([x.z for x in tests], dtype=float)
+    adjusted = ranking.holm(ranking.p_value(z)) if len(tests) else np.zeros(0)
+    survive = np.flatnonzero(adjusted < FINDINGS_ALPHA)
+    by_topic: dict[str, list[int]] = {}
+    for i in sorted(survive.tolist(), key=lambda i: -abs(z[i])):  # strongest first
+        by_topic.setdefault(tests[i].topic, []).append(i)
+    chosen: list[int] = []
+    queues = [by_topic[topic] for topic in NOTE_TOPICS if topic in by_topic]
+    while len(chosen) < FINDINGS_SHOWN and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < FINDINGS_SHOWN:
+                chosen.append(queue.pop(0))
+    kept = set(survive.tolist())
+    stated = [Note(tests[i].topic, tests[i].says()) for i in chosen]
+    stated += [note for i, note in quiet if i not in kept]
+    rank = {topic: n for n, topic in enumerate(NOTE_TOPICS)}
+    notes += sorted(stated, key=lambda n: rank.get(n.topic, len(rank)))  # stable: strongest first in a topic
+    return notes, Findings(tested=len(tests), surviving=len(survive), shown=len(chosen))
 
 
 # --- summary.json ---------------------------------------------------------------------------------------------
@@ -528,6 +626,18 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
             for row in frame.itertuples(index=False, name=None)]
 
 
+def not_separated(t: ReportTables) -> list[dict[str, Any]]:
+    """Pairs of ranked decks the bootstrap does not separate (`ranking.not_separated`: neither above the other
+    in 97.5% of the resamples), the higher-ranked first, with the share of resamples it is above the other."""
+    probs = t.rank_probs
+    if probs is None or not len(t.ranking):
+        return []
+    at = {d: i for i, d in enumerate(probs.keys)}
+    order = [at[d] for d in t.ranking["deck"]]
+    return [{"deck": probs.keys[i], "other": probs.keys[j], "p_above": p}
+            for i, j, p in ranking.not_separated(probs.above, order)]
+
+
 def to_summary(t: ReportTables) -> dict[str, Any]:
     """Every figure of the report as plain JSON data: the same numbers as the tables, unrounded."""
     unmodelled = [{"card_id": r.card_id, "card_name": r.card_name, "decks": list(r.decks)}
@@ -541,7 +651,12 @@ def to_summary(t: ReportTables) -> dict[str, Any]:
                         "mean +- 1.96 standard errors (tempo)",
             "seats": "seat 0 plays first (on the play)",
             "min_sample": t.min_sample,
-            "ranking": "Bradley-Terry maximum likelihood, rating on the Elo scale (400 log10 strength, mean 0)",
+            "ranking": "first-choice Plackett-Luce maximum likelihood over every game (Bradley-Terry in two-player "
+                       "games), rating on the Elo scale (400 log10 strength, mean 0); rating_se, likely_rank, "
+                       "rank_low..rank_high (central 95%) and p_rank from a bootstrap over deals (matchup_id, pair) "
+                       "within each matchup, seeded from the run seed",
+            "findings": f"Holm step-down correction at {FINDINGS_ALPHA:.0%} family-wise over every finding tested; "
+                        f"at most {FINDINGS_SHOWN} stated",
         },
         "run": t.header,
         "decks": records(t.deck),
@@ -549,6 +664,10 @@ def to_summary(t: ReportTables) -> dict[str, Any]:
         "seat_advantage": records(t.seat),
         "matchups": records(t.matchups),
         "ranking": records(t.ranking),
+        "rank_resamples": t.rank_probs.resamples if t.rank_probs is not None else 0,
+        "not_separated": not_separated(t),
+        "findings_family": {"method": t.findings.method, "tested": t.findings.tested,
+                            "surviving": t.findings.surviving, "shown": t.findings.shown},
         "game_length": records(t.lengths),
         "end_reasons": records(t.reasons),
         "wins_by_reason": records(t.wins_reason),
