@@ -343,6 +343,9 @@ class Game(ABC):
     search_horizon: ClassVar[int] = 2
     # sampled worlds per decision of `--ai search` (`search:N` sets N): the budget docs/ai.md measures
     search_worlds: ClassVar[int] = 4
+    # the game's reasons (its WinReason values) that end it with every player losing, e.g. eva's
+    # humanity_destroyed: tcgsim.stats scores them 0 for all, not as a draw; declared here so stats needs no game
+    all_lose_reasons: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None) -> None:
         if not self.min_players <= len(decks) <= self.max_players:

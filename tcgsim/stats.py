@@ -3,14 +3,22 @@
 The terminal summary and matrix.csv (`tcgsim.sim.summary`), summary.json and the report (`tcgsim.report`) all
 read their figures from here, so the same run gives the same numbers in each, to the digit. The conventions:
 
+- **How a game ended** (`Ending`, decided in one place, `endings`, from its winner and reason): DECIDED (a
+  player won), DRAW (no winner: the turn limit, a rules draw), ALL_LOSE (a reason the game declares in its
+  `Game.all_lose_reasons` ends it with every player losing, e.g. eva's `humanity_destroyed`), STOPPED (the
+  decision limit, a safety net for a bug) and ERROR (it raised). STOPPED and ERROR (`VOID_ENDINGS`) are no result:
+  left out of every rate and counted apart, and the terminal summary and the report list each with its replay
+  command.
 - **Points and the draw policy** (`draw_share`, the one place it is decided): a win scores 1, a loss 0, a draw
-  1/n for each of the n players (the win shared), so every game with a result hands out exactly one point. A
-  game that raised an error is no result: it is left out of every rate and counted apart.
+  1/n for each of the n players (the win shared), an all-lose game 0 for every player (each seat a loss). So a
+  game with a result hands out one point in all, or none when everyone lost (`game_points`), and the neutral
+  value of a seat's rate is `fair_share` of the points the games handed out, not always 1/n.
 - **Win rate** = points / games, where a deck's games are the seats it played (a mirror game, the same deck in
   both seats, counts twice and scores exactly one half).
 - **Head to head** (`seat_pairs`): two different decks of a game meet when one of them won or nobody did; the
   pair's result is then scored as a two-player game (a shared draw is half a point each). A game a third deck
-  won says nothing about the pair.
+  won says nothing about the pair. An all-lose game is a draw between every two of its decks (both lost, neither
+  did better), so each pair game hands out exactly one point, as Bradley-Terry needs.
 - **Intervals**: the 95% Wilson score interval for a rate, Newcombe's hybrid score interval for a difference of
   two rates, mean +- 1.96 standard errors for a mean.
 - **Ranking**: Bradley-Terry strengths by maximum likelihood over the head-to-head results.
@@ -26,17 +34,21 @@ stay small (pandas costs ~55 MB a process). The report wraps these functions in 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
+from tcgsim.engine import Termination
+
 __all__ = [
-    "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "WIN", "Z95",
-    "BradleyTerry", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry", "draw_share",
-    "fair_share",
+    "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "STOPPED", "VOID_ENDINGS",
+    "WIN", "Z95",
+    "BradleyTerry", "Ending", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry", "draw_share",
+    "ending", "endings", "fair_share", "game_points",
     "format_pct", "format_rate", "mean_interval", "newcombe_interval", "pair_results", "rate", "rate_interval",
     "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
 ]
@@ -46,16 +58,70 @@ MIN_SAMPLE = 50  # below this many games a rate's 95% interval is wider than +-1
 MAX_PLAYERS = 4  # the most players any of the games seats; tallies keep draws by player count up to here
 
 WIN, LOSS, DRAW, ERROR = "win", "loss", "draw", "error"  # a seat's result, as cards.parquet spells it
-RESULTS = (WIN, LOSS, DRAW, ERROR)
+STOPPED = "stopped"  # a seat's result in a game the decision limit stopped: no result, like ERROR
+RESULTS = (WIN, LOSS, DRAW, ERROR, STOPPED)
 PAIR_PLAYERS = 2  # a head-to-head result is scored as a game of two
 
 ArrayLike = Any  # a number or a numpy array (anything np.asarray takes): the functions below are vectorised
 
 
 # --- the scoring policy ----------------------------------------------------------------------------------------
-# A seat's result scores WIN 1, LOSS 0, DRAW draw_share(n). ERROR is no result: seat_points gives it NaN and a Tally
-# counts it in `errors`, outside `games` and `points`, so it is in no rate. A different draw policy (a later issue
-# refines it) is a change to draw_share alone: every surface reads its points from here.
+# A game's Ending is decided by `endings` alone; `seat_results` turns it into each seat's result. A seat's result
+# scores WIN 1, LOSS 0, DRAW draw_share(n). ERROR and STOPPED are no result: seat_points gives them NaN and a Tally
+# counts them in `errors` and `stopped`, outside `games` and `points`, so they are in no rate. A different policy
+# is a change here alone: every surface reads its points from this module.
+
+class Ending(StrEnum):
+    """How a game ended, for scoring (`endings` decides it from the game's winner and reason)."""
+
+    DECIDED = "decided"  # a player won: 1 point to it, 0 to the others
+    DRAW = "draw"  # no winner (turn limit, a rules draw such as godzilla's simultaneous win): 1/n to each player
+    ALL_LOSE = "all_lose"  # the rules end the game with every player losing (Game.all_lose_reasons): 0 to all
+    STOPPED = "stopped"  # the decision limit stopped it: a safety net for a bug, no result
+    ERROR = "error"  # the engine or an agent raised: no result
+
+
+VOID_ENDINGS = frozenset({Ending.STOPPED, Ending.ERROR})  # no result: in no rate, counted and listed apart
+
+
+def endings(winner_seat: ArrayLike, reason: ArrayLike, errored: ArrayLike = False,
+            all_lose_reasons: Collection[str] = ()) -> np.ndarray:
+    """THE ONE PLACE a game's Ending is decided: an object array of `Ending`, one per game. In this order: a game
+    that raised (`errored`, or reason `error`) is ERROR; reason `decision_limit` is STOPPED; a winning seat (>= 0)
+    is DECIDED; a reason in `all_lose_reasons` (the game's `Game.all_lose_reasons`) is ALL_LOSE; any other game
+    without a winner is a DRAW. `winner_seat` is negative, NaN or None when nobody won."""
+    why = np.atleast_1d(np.asarray(reason, dtype=object))
+    winner = np.atleast_1d(np.asarray(winner_seat, dtype=object))
+    won = np.array([w is not None and w == w and w >= 0 for w in winner], dtype=bool)  # w == w: not NaN
+    failed = np.broadcast_to(np.asarray(errored, dtype=bool), why.shape) | (why == str(Termination.ERROR))
+    all_lose = np.zeros(why.shape, dtype=bool)
+    for name in all_lose_reasons:  # a few names: compare each, never sort the reasons (they may hold None)
+        all_lose |= why == str(name)
+    out = np.empty(why.shape, dtype=object)
+    out.fill(Ending.DRAW)  # np.full would store the plain string
+    out[all_lose & ~won] = Ending.ALL_LOSE
+    out[won] = Ending.DECIDED
+    out[why == str(Termination.DECISION_LIMIT)] = Ending.STOPPED
+    out[failed] = Ending.ERROR
+    return out
+
+
+def ending(winner_seat: int | None, reason: str, errored: bool = False,
+           all_lose_reasons: Collection[str] = ()) -> Ending:
+    """One game's Ending (`endings` for a single game)."""
+    got: Ending = endings([winner_seat], [reason], [errored], all_lose_reasons)[0]
+    return got
+
+
+def game_points(ending_: ArrayLike, n_players: ArrayLike) -> Any:
+    """The points a game hands out in all: 1 when decided, n x draw_share(n) for a draw (1 under the shared-win
+    policy), 0 when everyone lost; NaN for no result. The mean over a set of games is what `fair_share` splits."""
+    e = np.asarray(ending_, dtype=object)
+    n = np.broadcast_to(np.asarray(n_players, dtype=float), e.shape)
+    drawn = n * draw_share(np.where(n > 0, n, 1.0))
+    out = np.where(e == Ending.DECIDED, 1.0, np.where(e == Ending.DRAW, drawn,
+                                                      np.where(e == Ending.ALL_LOSE, 0.0, np.nan)))
+    return float(out) if out.ndim == 0 else out
 
 def draw_share(n_players: ArrayLike) -> Any:
     """THE DRAW POLICY: the points each player of an n-player game gets when it ends without a winner (turn or
@@ -65,34 +131,40 @@ def draw_share(n_players: ArrayLike) -> Any:
     return float(share) if share.ndim == 0 else share
 
 
-def fair_share(n_players: ArrayLike) -> Any:
-    """What a seat scores on average when every player is as strong as the others: the game's one point split
-    n ways (1/n). The neutral value of a seat's or a multiplayer deck's win rate. (It holds while every game with
-    a result hands out one point in all, as `draw_share` makes it; a policy that did not would change it too.)"""
-    share = 1.0 / np.asarray(n_players, dtype=float)
+def fair_share(n_players: ArrayLike, points_per_game: ArrayLike = 1.0) -> Any:
+    """What a seat scores on average when every player is as strong as the others: the points a game hands out
+    split n ways, points_per_game / n. The neutral value of a seat's or a multiplayer deck's win rate.
+    `points_per_game` is the mean of `game_points` over the games the rate is taken on: 1 when every game was
+    decided or drawn, less when some ended with everyone losing (then 1/n would call every seat weak)."""
+    share = np.asarray(points_per_game, dtype=float) / np.asarray(n_players, dtype=float)
     return float(share) if share.ndim == 0 else share
 
 
 def seat_points(result: ArrayLike, n_players: ArrayLike) -> np.ndarray:
-    """Points of each seat's result: win 1, loss 0, draw `draw_share(n_players)`; NaN for an error (no result)
-    or an empty seat."""
+    """Points of each seat's result: win 1, loss 0 (an all-lose game's seats too), draw `draw_share(n_players)`;
+    NaN for an error or a stopped game (no result) or an empty seat."""
     r = np.asarray(result, dtype=object)
     n = np.broadcast_to(np.asarray(n_players, dtype=float), r.shape)
     drawn = np.where(r == DRAW, draw_share(np.where(n > 0, n, 1.0)), np.nan)
     return np.where(r == WIN, 1.0, np.where(r == LOSS, 0.0, drawn))
 
 
-def seat_results(winner_seat: ArrayLike, n_players: ArrayLike, errored: ArrayLike,
+def seat_results(winner_seat: ArrayLike, n_players: ArrayLike, ending_: ArrayLike,
                  seats: int = MAX_PLAYERS) -> np.ndarray:
-    """Each seat's result of each game, a (games, seats) array of WIN / LOSS / DRAW / ERROR, None past the
-    game's players. `winner_seat` is the winning seat, or negative / NaN when nobody won; an errored game (it
-    raised, whatever its winner says) is ERROR in every seat."""
+    """Each seat's result of each game, a (games, seats) array of WIN / LOSS / DRAW / ERROR / STOPPED, None past
+    the game's players, from each game's `Ending` (`endings`): DECIDED is WIN for `winner_seat` and LOSS for the
+    others, DRAW is DRAW everywhere, ALL_LOSE is LOSS everywhere, ERROR and STOPPED are that in every seat."""
+    e = np.asarray(ending_, dtype=object)
+    if e.dtype == bool or not set(e.ravel().tolist()) <= set(Ending):  # a stale caller's errored flags
+        raise TypeError("seat_results takes each game's stats.Ending (stats.endings), not an errored flag")
     winner = np.asarray(winner_seat, dtype=float)
     winner = np.where(np.isnan(winner), -1.0, winner)[:, None]
     n = np.asarray(n_players, dtype=int)[:, None]
-    failed = np.asarray(errored, dtype=bool)[:, None]
+    e = e[:, None]
     seat = np.arange(seats)[None, :]
-    out = np.where(failed, ERROR, np.where(winner < 0, DRAW, np.where(winner == seat, WIN, LOSS))).astype(object)
+    by_seat = np.where(e == Ending.DECIDED, np.where(winner == seat, WIN, LOSS), LOSS)
+    out = np.where(e == Ending.ERROR, ERROR, np.where(e == Ending.STOPPED, STOPPED,
+                                                      np.where(e == Ending.DRAW, DRAW, by_seat))).astype(object)
     out[np.broadcast_to(seat >= n, out.shape)] = None
     return out
 
@@ -173,10 +245,11 @@ def bonferroni_z(comparisons: int, level: float = 0.95) -> float:
     return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, comparisons)))
 
 
-def seat_advantage(rate_: ArrayLike, lo: ArrayLike, hi: ArrayLike, n_players: ArrayLike) -> tuple[Any, ...]:
-    """A seat's win rate against its fair share: (fair share, advantage, lower, upper), the interval the rate's
-    shifted alike."""
-    fair = np.asarray(fair_share(n_players), dtype=float)
+def seat_advantage(rate_: ArrayLike, lo: ArrayLike, hi: ArrayLike, n_players: ArrayLike,
+                   points_per_game: ArrayLike = 1.0) -> tuple[Any, ...]:
+    """A seat's win rate against its fair share (`fair_share`, of the `points_per_game` its games handed out):
+    (fair share, advantage, lower, upper), the interval the rate's shifted alike."""
+    fair = np.asarray(fair_share(n_players, points_per_game), dtype=float)
     out = (fair, np.asarray(rate_, dtype=float) - fair, np.asarray(lo, dtype=float) - fair,
            np.asarray(hi, dtype=float) - fair)
     if fair.ndim == 0:
@@ -199,6 +272,7 @@ class Record:
     win_rate: float  # NaN without games
     ci_low: float
     ci_high: float
+    stopped: int = 0  # seats in games the decision limit stopped: no result, counted apart
 
 
 @dataclass(frozen=True)
@@ -207,14 +281,23 @@ class Tally:
     of players of their game (`draws[:, n]`), since a draw's points depend on it."""
 
     wins: np.ndarray
-    losses: np.ndarray
+    losses: np.ndarray  # all-lose games' seats included
     draws: np.ndarray  # (groups, MAX_PLAYERS + 1) or wider: draws[:, n] in games of n players
     errors: np.ndarray
+    # seats of games the decision limit stopped; left empty by a caller that never counts them (then zeros)
+    stopped: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def __post_init__(self) -> None:
+        if len(self.stopped) != len(self.wins):
+            if len(self.stopped):
+                raise ValueError("a Tally's stopped counts need one entry per group")
+            object.__setattr__(self, "stopped", np.zeros(len(self.wins), dtype=np.int64))
 
     @classmethod
     def empty(cls, groups: int) -> Tally:
         zero = np.zeros(groups, dtype=np.int64)
-        return cls(zero, zero.copy(), np.zeros((groups, MAX_PLAYERS + 1), dtype=np.int64), zero.copy())
+        return cls(zero, zero.copy(), np.zeros((groups, MAX_PLAYERS + 1), dtype=np.int64), zero.copy(),
+                   zero.copy())
 
     def __len__(self) -> int:
         return len(self.wins)
@@ -223,7 +306,8 @@ class Tally:
         """The counts of both (the same groups): how batches of a run are added up."""
         width = max(self.draws.shape[1], other.draws.shape[1])
         return Tally(self.wins + other.wins, self.losses + other.losses,
-                     _widen(self.draws, width) + _widen(other.draws, width), self.errors + other.errors)
+                     _widen(self.draws, width) + _widen(other.draws, width), self.errors + other.errors,
+                     self.stopped + other.stopped)
 
     @property
     def draws_total(self) -> np.ndarray:
@@ -248,14 +332,16 @@ class Tally:
         return np.asarray(r), np.asarray(lo), np.asarray(hi)
 
     def record(self, i: int) -> Record:
-        one = Tally(self.wins[i:i + 1], self.losses[i:i + 1], self.draws[i:i + 1], self.errors[i:i + 1])
+        one = Tally(self.wins[i:i + 1], self.losses[i:i + 1], self.draws[i:i + 1], self.errors[i:i + 1],
+                    self.stopped[i:i + 1])
         return one.records()[0]
 
     def records(self) -> list[Record]:
         pts, games, draws = self.points, self.games, self.draws_total
         r, lo, hi = self.rates()
         return [Record(int(games[i]), int(self.wins[i]), int(self.losses[i]), int(draws[i]), int(self.errors[i]),
-                       float(pts[i]), float(r[i]), float(lo[i]), float(hi[i])) for i in range(len(self))]
+                       float(pts[i]), float(r[i]), float(lo[i]), float(hi[i]), int(self.stopped[i]))
+                for i in range(len(self))]
 
 
 def _widen(draws: np.ndarray, width: int) -> np.ndarray:
@@ -266,7 +352,7 @@ def _widen(draws: np.ndarray, width: int) -> np.ndarray:
 
 def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike) -> Tally:
     """Count results by group: `group[i]` (0..groups-1; negative: not counted) had `result[i]` (WIN, LOSS,
-    DRAW, ERROR; anything else, as None for an empty seat, is not counted) in a game of `n_players[i]`. The
+    DRAW, ERROR, STOPPED; anything else, as None for an empty seat, is not counted) in a game of `n_players[i]`. The
     arrays may have any shape (a (games, seats) grid, say); `n_players` is broadcast to the results' shape."""
     shape = np.shape(result)
     g = np.broadcast_to(np.asarray(group, dtype=np.int64), shape).ravel()
@@ -280,21 +366,24 @@ def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike
     is_draw = keep & (r == DRAW)
     width = max(MAX_PLAYERS, int(n[is_draw].max()) if is_draw.any() else 0) + 1
     draws = np.bincount(g[is_draw] * width + n[is_draw], minlength=groups * width).astype(np.int64)
-    return Tally(count(r == WIN), count(r == LOSS), draws.reshape(groups, width), count(r == ERROR))
+    return Tally(count(r == WIN), count(r == LOSS), draws.reshape(groups, width), count(r == ERROR),
+                 count(r == STOPPED))
 
 
 # --- head to head ----------------------------------------------------------------------------------------------
 
-def pair_results(mine: ArrayLike, theirs: ArrayLike) -> np.ndarray:
+def pair_results(mine: ArrayLike, theirs: ArrayLike, nobody_won: ArrayLike = False) -> np.ndarray:
     """The head-to-head result of two seats of one game, from the first seat's side: WIN if it won, LOSS if the
-    other did, DRAW if both drew (nobody won), None when the pair did not meet (a third seat won, or the game
-    raised). Scored as a game of PAIR_PLAYERS, whatever the game's own player count."""
+    other did, DRAW if both drew, or if both lost a game `nobody_won` (an all-lose game: neither did better),
+    None when the pair did not meet (a third seat won, or the game has no result). Scored as a game of
+    PAIR_PLAYERS, whatever the game's own player count."""
     a = np.asarray(mine, dtype=object)
     b = np.asarray(theirs, dtype=object)
     out = np.full(a.shape, None, dtype=object)
     out[(a == WIN) & (b == LOSS)] = WIN
     out[(a == LOSS) & (b == WIN)] = LOSS
     out[(a == DRAW) & (b == DRAW)] = DRAW
+    out[(a == LOSS) & (b == LOSS) & np.broadcast_to(np.asarray(nobody_won, dtype=bool), a.shape)] = DRAW
     return out
 
 
@@ -306,12 +395,14 @@ def seat_pairs(decks: ArrayLike, results: ArrayLike) -> tuple[np.ndarray, np.nda
     d = np.asarray(decks, dtype=object)
     r = np.asarray(results, dtype=object)
     seats = d.shape[1] if d.ndim == 2 else 0
+    # every seat lost and none won: an all-lose game (seat_results), a draw between each two of its decks
+    nobody_won = ~(r == WIN).any(axis=1) if seats else np.zeros(0, dtype=bool)
     games, mine, theirs, res = [], [], [], []
     for i in range(seats):
         for j in range(seats):
             if i == j:
                 continue
-            pr = pair_results(r[:, i], r[:, j])
+            pr = pair_results(r[:, i], r[:, j], nobody_won)
             met = np.flatnonzero(pr.astype(bool) & (d[:, i] != d[:, j]))  # None is falsy, a result is not
             games.append(met)
             mine.append(np.full(len(met), i))
@@ -397,7 +488,8 @@ def _strongly_connected(beats: np.ndarray) -> bool:
 def bradley_terry(points: ArrayLike, games: ArrayLike, prior: float | None = None, tol: float = 1e-10,
                   max_iter: int = 100_000) -> BradleyTerry:
     """Bradley-Terry strengths (P(i beats j) = s_i / (s_i + s_j)) from k x k arrays: `points[i, j]` what deck i
-    scored against deck j (a drawn pair half each way), `games[i, j]` their games (either side may hold it).
+    scored against deck j (a drawn pair half each way; an all-lose game is such a draw, `seat_pairs`, so each
+    game of a pair hands out one point), `games[i, j]` their games (either side may hold it).
     Maximum likelihood by Hunter's (2004) MM iteration, scaled to geometric mean 1.
 
     The estimate is finite only if no group of decks scored nothing against the rest; if that happens (a deck

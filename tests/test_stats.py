@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tcgsim import stats
-from tcgsim.stats import DRAW, ERROR, LOSS, WIN
+from tcgsim.stats import DRAW, ERROR, LOSS, STOPPED, WIN, Ending
 
 
 def approx(x: float, rel: float = 1e-3, abs_: float = 1e-4) -> object:
@@ -22,7 +22,8 @@ def approx(x: float, rel: float = 1e-3, abs_: float = 1e-4) -> object:
 def test_a_two_player_draw_gives_each_player_half() -> None:
     """No winner, two players: both seats drew, each scores draw_share(2) = 1/2; a game that raised is an error
     in every seat whatever its winner column says, and scores nothing (NaN, not 0)."""
-    results = stats.seat_results([np.nan, 1, 0], [2, 2, 2], [False, False, True], seats=2)
+    ended = stats.endings([np.nan, 1, 0], ["turn_limit", "mana_12", "mana_12"], [False, False, True])
+    results = stats.seat_results([np.nan, 1, 0], [2, 2, 2], ended, seats=2)
     assert results.tolist() == [[DRAW, DRAW], [LOSS, WIN], [ERROR, ERROR]]
     points = stats.seat_points(results, np.array([[2], [2], [2]]))
     assert points[:2].tolist() == [[0.5, 0.5], [0.0, 1.0]]
@@ -34,7 +35,7 @@ def test_a_three_player_draw_gives_each_player_a_third() -> None:
     """A 3-player game without a winner: every seat scores 1/3, so the game hands out one point in all; the
     fourth seat of the results array is empty (None). A deck with that draw and one win has 1 + 1/3 points in 2
     games: 66.7%."""
-    results = stats.seat_results([-1], [3], [False], seats=4)
+    results = stats.seat_results([-1], [3], stats.endings([-1], ["turn_limit"]), seats=4)
     assert results.tolist() == [[DRAW, DRAW, DRAW, None]]
     points = stats.seat_points(results[0, :3], 3)
     assert points.tolist() == [approx(1 / 3)] * 3 and points.sum() == approx(1.0)
@@ -42,6 +43,94 @@ def test_a_three_player_draw_gives_each_player_a_third() -> None:
     assert t.games.tolist() == [2] and t.points.tolist() == [approx(4 / 3)]
     assert t.rates()[0].tolist() == [approx(2 / 3)]
     assert stats.fair_share(3) == approx(1 / 3)
+
+
+EVA_ALL_LOSE = frozenset({"humanity_destroyed", "all_dropped"})  # eva's Game.all_lose_reasons
+
+
+def test_an_ending_is_decided_from_the_winner_and_the_reason_in_one_order() -> None:
+    """An error beats everything (even a recorded winner); the decision limit is a stop, not a draw; a winner
+    makes a decided game; a declared all-lose reason without a winner is ALL_LOSE (the same name in a game that
+    does not declare it is a draw); any other game without a winner (NaN, None or -1) is a draw."""
+    got = stats.endings([0, -1, 1, None, np.nan, -1, -1, 0],
+                        ["hokan", "decision_limit", "hokan", "humanity_destroyed", "turn_limit", "all_dropped",
+                         "error", "hokan"],
+                        [False, False, False, False, False, False, False, True], EVA_ALL_LOSE)
+    assert got.tolist() == [Ending.DECIDED, Ending.STOPPED, Ending.DECIDED, Ending.ALL_LOSE, Ending.DRAW,
+                            Ending.ALL_LOSE, Ending.ERROR, Ending.ERROR]
+    assert all(isinstance(e, Ending) for e in got)
+    assert stats.ending(None, "humanity_destroyed") is Ending.DRAW  # not declared: the shared draw
+    assert stats.ending(None, "humanity_destroyed", all_lose_reasons=EVA_ALL_LOSE) is Ending.ALL_LOSE
+    assert stats.ending(2, "humanity_destroyed", all_lose_reasons=EVA_ALL_LOSE) is Ending.DECIDED
+
+
+def test_eva_declares_humanity_destroyed_as_every_player_losing() -> None:
+    from tcgsim.games import all_lose_reasons
+
+    assert all_lose_reasons("eva") == EVA_ALL_LOSE
+    assert all_lose_reasons("eva-short") == frozenset() and all_lose_reasons("mana") == frozenset()
+
+
+def test_an_all_lose_game_scores_nothing_for_anyone() -> None:
+    """A 3-player game the 使徒 won (humanity destroyed): every seat a loss, 0 points, the game hands out 0 (a
+    draw hands out 3 x 1/3 = 1). A deck with one win and that game: 1 point in 2 games, 50.0% (the old rule, a
+    shared draw, said (1 + 1/3) / 2 = 66.7%)."""
+    ended = stats.endings([-1, -1], ["humanity_destroyed", "turn_limit"], False, EVA_ALL_LOSE)
+    results = stats.seat_results([-1, -1], [3, 3], ended, seats=3)
+    assert results.tolist() == [[LOSS, LOSS, LOSS], [DRAW, DRAW, DRAW]]
+    assert stats.seat_points(results[0], 3).tolist() == [0.0, 0.0, 0.0]
+    assert stats.game_points(ended, 3).tolist() == [0.0, approx(1.0)]
+    t = stats.tally([0, 0], 1, [WIN, results[0, 0]], 3)
+    assert (t.games.tolist(), t.wins.tolist(), t.losses.tolist(), t.points.tolist()) == ([2], [1], [1], [1.0])
+    assert t.rates()[0].tolist() == [0.5]
+
+
+def test_the_fair_share_splits_the_points_the_games_handed_out() -> None:
+    """10 three-player games, 2 of them all-lose: 8 points handed out, 0.8 a game, a fair share of 0.8 / 3 =
+    26.67% (not 33.3%). A seat at 30% (interval 20-40%) is then 3.33 points above it (-6.67 to +13.33)."""
+    assert stats.fair_share(3, 0.8) == approx(0.8 / 3)
+    fair, adv, lo, hi = stats.seat_advantage(0.3, 0.2, 0.4, 3, 0.8)
+    assert (fair, adv, lo, hi) == (approx(0.26667), approx(0.03333), approx(-0.06667), approx(0.13333))
+    assert stats.seat_advantage(0.3, 0.2, 0.4, 3)[0] == approx(1 / 3)  # no all-lose game: 1/n, as before
+
+
+def test_a_stopped_game_is_no_result_and_is_counted_apart() -> None:
+    """The decision limit (a safety net for a bug) is no result, like an error: NaN points, outside games and
+    points, counted in `stopped`; no pair meets in it. Deck 0: a win, a loss and a stop -> 2 games, 50%, 1
+    stopped (the old rule, a draw, said 1.5 of 3)."""
+    ended = stats.endings([-1], ["decision_limit"])
+    results = stats.seat_results([-1], [2], ended, seats=2)
+    assert results.tolist() == [[STOPPED, STOPPED]]
+    assert np.isnan(stats.seat_points(results, 2)).all()
+    t = stats.tally([0, 0, 0], 1, [WIN, LOSS, STOPPED], 2)
+    rec = t.records()[0]
+    assert (rec.games, rec.points, rec.win_rate, rec.errors, rec.stopped) == (2, 1.0, 0.5, 0, 1)
+    assert (t + t).stopped.tolist() == [2]
+    game, *_ = stats.seat_pairs(np.array([["A", "B"]], dtype=object), results)
+    assert len(game) == 0
+
+
+def test_an_all_lose_game_is_a_draw_between_each_two_decks() -> None:
+    """Three decks all lost (humanity destroyed): every ordered pair a draw, half a point each way, so the
+    pair's game hands out one point as Bradley-Terry needs. A game C won: A and B both lost to a third deck and
+    did not meet."""
+    decks = np.array([["A", "B", "C"], ["A", "B", "C"]], dtype=object)
+    ended = stats.endings([-1, 2], ["humanity_destroyed", "last_standing"], False, EVA_ALL_LOSE)
+    results = stats.seat_results([-1, 2], [3, 3], ended, seats=3)
+    game, deck, opp, res = stats.seat_pairs(decks, results)
+    assert list(zip(game.tolist(), deck, opp, res, strict=True)) == [
+        (0, "A", "B", DRAW), (0, "A", "C", DRAW), (0, "B", "A", DRAW), (0, "B", "C", DRAW), (0, "C", "A", DRAW),
+        (0, "C", "B", DRAW), (1, "A", "C", LOSS), (1, "B", "C", LOSS), (1, "C", "A", WIN), (1, "C", "B", WIN)]
+    m = stats.Matrix.from_pairs(["A", "B", "C"], deck, opp, res)
+    ab, ac = m.cell("A", "B"), m.cell("A", "C")
+    assert ab is not None and (ab.games, ab.draws, ab.points) == (1, 1, 0.5)
+    assert ac is not None and (ac.games, ac.losses, ac.draws, ac.points, ac.win_rate) == (2, 1, 1, 0.5, 0.25)
+
+
+def test_seat_results_refuses_errored_flags() -> None:
+    """The old third argument (an errored flag per game) would silently score every stop as a draw: refused."""
+    with pytest.raises(TypeError, match="stats.endings"):
+        stats.seat_results([0], [2], [False])
 
 
 def test_errors_are_counted_apart_and_left_out_of_the_rate() -> None:
@@ -125,7 +214,8 @@ def test_pairs_meet_when_one_of_the_two_won_or_nobody_did() -> None:
     """Game 0 (3 players, A won): A beats B and C, B vs C did not meet. Game 1 (2 players, a draw): A and B
     drew, half a point each. Game 2 raised: no pair. Game 3 is a mirror (A vs A): no pair."""
     decks = np.array([["A", "B", "C"], ["A", "B", None], ["A", "B", None], ["A", "A", None]], dtype=object)
-    results = stats.seat_results([0, -1, 0, 1], [3, 2, 2, 2], [False, False, True, False], seats=3)
+    ended = stats.endings([0, -1, 0, 1], ["hokan", "turn_limit", "error", "hokan"])
+    results = stats.seat_results([0, -1, 0, 1], [3, 2, 2, 2], ended, seats=3)
     game, deck, opp, res = stats.seat_pairs(decks, results)
     assert list(zip(game.tolist(), deck, opp, res, strict=True)) == [
         (0, "A", "B", WIN), (0, "A", "C", WIN), (0, "B", "A", LOSS), (0, "C", "A", LOSS),

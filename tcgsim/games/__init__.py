@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tcgsim.engine import Game
 
-__all__ = ["GameInfo", "GAMES", "UnknownGame", "get_game", "game_keys", "playable_games"]
+__all__ = ["GameInfo", "GAMES", "UnknownGame", "all_lose_reasons", "get_game", "game_keys", "playable_games"]
 
 
 class UnknownGame(ValueError):
@@ -118,6 +118,16 @@ def game_keys() -> list[str]:
 
 def playable_games() -> list[GameInfo]:
     return [info for info in GAMES.values() if info.playable]
+
+
+def all_lose_reasons(key: str) -> frozenset[str]:
+    """The reasons that end a `key` game with every player losing (its Game's `all_lose_reasons`, which
+    `tcgsim.stats.endings` scores 0 for all); none for a game that cannot be played or is not registered (it has
+    no engine, so no run of it ends that way)."""
+    try:
+        return frozenset(str(r) for r in get_game(key).game_class().all_lose_reasons)
+    except UnknownGame:
+        return frozenset()
 
 
 def get_game(key: str) -> GameInfo:

@@ -65,6 +65,7 @@ GAMES_SCHEMA: dict[str, Column] = {
     "turns": Column(INTEGER, nulls=False),
     "error": Column(TEXT, required=False),
     "run_seed": Column(INTEGER, required=False),
+    "game_seed": Column(INTEGER, required=False),  # the replay command of a game without a result needs it
     # a deal (matchup_id, pair: every seat rotation of one seed) is the ranking bootstrap's unit
     "matchup_id": Column(INTEGER, required=False),
     "pair": Column(INTEGER, required=False),

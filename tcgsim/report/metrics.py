@@ -4,9 +4,10 @@ Every figure in them (points, rates, intervals, the matchup matrix, the ranking)
 the one statistics module the terminal summary and matrix.csv read too; this module only groups rows and lays
 the figures out as tables. The conventions (draws, errors, intervals, seats) are stated there; in short:
 
-- **Score and win rate.** A win counts 1, a loss 0 and a draw the win shared (`stats.draw_share`: 1/n). A deck's
-  win rate is its points divided by its games, so draws are inside the rate *and* reported as a count beside it.
-  Games that raised an error are no result: left out of every rate and counted on their own.
+- **Score and win rate.** A win counts 1, a loss 0 and a draw the win shared (`stats.draw_share`: 1/n); a game
+  the rules end with every player losing (`stats.Ending.ALL_LOSE`) is a loss for each. A deck's win rate is its
+  points divided by its games, so draws are inside the rate *and* reported as a count beside it. Games that
+  raised an error or that the decision limit stopped are no result: left out of every rate and counted apart.
 - **Seats.** Seat 0 is the seat that plays first (on the play), seat 1 is on the draw; games of 3-4 players are
   reported as seats 1..n. Every pair of a run is played with the seats rotated, so seat advantage is measured on
   the game itself, not on one deck's strength.
@@ -22,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from tcgsim import ranking, stats
+from tcgsim.games import all_lose_reasons
 
 __all__ = [
     "CARD_STATS_COLUMNS", "bradley_terry_table", "card_stats", "cumulative_wins", "deck_results", "end_reasons",
@@ -30,14 +32,15 @@ __all__ = [
     "tempo_curves", "wins_by_reason",
 ]
 
-RATE_COLUMNS = ["games", "wins", "losses", "draws", "errors", "points", "win_rate", "ci_low", "ci_high"]
+RATE_COLUMNS = ["games", "wins", "losses", "draws", "errors", "points", "win_rate", "ci_low", "ci_high", "stopped"]
+NO_RESULT_COLUMNS = ["errors", "stopped"]  # counts of seats outside every rate: not part of a matchup cell
 
 
 def _tally_columns(t: stats.Tally) -> dict[str, Any]:
     """A tally's counts and figures as table columns."""
     r, lo, hi = t.rates()
     return {"games": t.games, "wins": t.wins, "losses": t.losses, "draws": t.draws_total, "errors": t.errors,
-            "points": t.points, "win_rate": r, "ci_low": lo, "ci_high": hi}
+            "points": t.points, "win_rate": r, "ci_low": lo, "ci_high": hi, "stopped": t.stopped}
 
 
 def rate_table(frame: pd.DataFrame, by: list[str], n_players: str | int = "n_players") -> pd.DataFrame:
@@ -59,18 +62,30 @@ def rate_table(frame: pd.DataFrame, by: list[str], n_players: str | int = "n_pla
 
 # --- per seat and per deck --------------------------------------------------------------------------------------
 
+def game_endings(games: pd.DataFrame) -> np.ndarray:
+    """Each game's `stats.Ending` (`stats.endings`, with the all-lose reasons of the game in its `game` column;
+    a game that raised, by its error or its reason, is an ERROR)."""
+    winner = games["winner_seat"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
+    reason = games["reason"].astype(object).to_numpy()
+    is_error = (reason == "error") | (games["error"].notna().to_numpy() if "error" in games else False)
+    game = games["game"].astype(object).to_numpy() if "game" in games else np.full(len(games), None)
+    out = np.empty(len(games), dtype=object)
+    for key in pd.unique(game):
+        rows = game == key if key is not None else pd.isna(game)
+        out[rows] = stats.endings(winner[rows], reason[rows], is_error[rows],
+                                  all_lose_reasons(str(key)) if key is not None else ())
+    return out
+
+
 def seat_results(games: pd.DataFrame) -> pd.DataFrame:
-    """One row per game and seat: game_id, matchup, seat, deck, ai, n_players, result (win, loss, draw, error),
-    points, winner_deck, reason, turns. The long form every per-deck statistic is grouped from; each seat's
-    result is `stats.seat_results`' (a game that raised, by its error or its reason, is an error in every
-    seat)."""
+    """One row per game and seat: game_id, matchup, seat, deck, ai, n_players, result (win, loss, draw, error,
+    stopped), points, winner_deck, reason, ending, turns. The long form every per-deck statistic is grouped from;
+    each seat's result is `stats.seat_results`' of the game's `game_endings`."""
     n_players = games["n_players"].astype(int).to_numpy()
     winner = games["winner_seat"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
-    is_error = (games["reason"].astype(object) == "error").to_numpy(copy=True)
-    if "error" in games:
-        is_error = is_error | games["error"].notna().to_numpy()
+    ending = game_endings(games)
     max_seats = int(n_players.max()) if len(games) else 2  # no games: still the columns, typed
-    results = stats.seat_results(winner, n_players, is_error, seats=max_seats)
+    results = stats.seat_results(winner, n_players, ending, seats=max_seats)
     parts = []
     for seat in range(max_seats):
         present = n_players > seat
@@ -84,6 +99,7 @@ def seat_results(games: pd.DataFrame) -> pd.DataFrame:
             "result": results[:, seat],
             "winner_deck": games["winner_deck"].astype(object).to_numpy(),
             "reason": games["reason"].astype(object).to_numpy(),
+            "ending": ending.astype(str) if len(ending) else np.zeros(0, dtype=object),
             "turns": games["turns"].astype(int).to_numpy(),
         })[present]
         parts.append(part)
@@ -93,8 +109,9 @@ def seat_results(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def deck_results(long: pd.DataFrame, by_seat: bool = False) -> pd.DataFrame:
-    """Per deck (and seat): games, wins, losses, draws, points, win rate with its Wilson interval, and errors
-    (seats in games that raised, outside every rate). `long` is `seat_results(games)`."""
+    """Per deck (and seat): games, wins, losses, draws, points, win rate with its Wilson interval, and errors and
+    stopped (seats in games that raised or the decision limit stopped, outside every rate). `long` is
+    `seat_results(games)`."""
     keys = ["deck", "seat"] if by_seat else ["deck"]
     out = rate_table(long, keys)
     return out.sort_values(keys, kind="stable").reset_index(drop=True)
@@ -102,13 +119,18 @@ def deck_results(long: pd.DataFrame, by_seat: bool = False) -> pd.DataFrame:
 
 def seat_advantage(long: pd.DataFrame) -> pd.DataFrame:
     """Per number of players and seat: the seat's win rate over all games with its interval, the fair share
-    (1/n) and the advantage (rate - fair share, with the interval shifted alike). Deals are played with the seats
-    rotated, so deck strength cancels out and what remains is the game's own seat advantage."""
-    ok = long[long["result"] != stats.ERROR]
-    out = rate_table(ok, ["n_players", "seat"]).drop(columns="errors")
+    (`stats.fair_share` of the points those games handed out: 1/n, less when some ended with everyone losing) and
+    the advantage (rate - fair share, with the interval shifted alike). Deals are played with the seats rotated,
+    so deck strength cancels out and what remains is the game's own seat advantage."""
+    ok = long[~long["result"].isin([stats.ERROR, stats.STOPPED])]
+    out = rate_table(ok, ["n_players", "seat"]).drop(columns=NO_RESULT_COLUMNS)
+    one = ok.drop_duplicates("game_id")  # a game's ending and points once, not once per seat
+    handed_out = pd.Series(stats.game_points(one["ending"].to_numpy(), one["n_players"].to_numpy()),
+                           index=one.index).groupby(one["n_players"]).mean()
     out["fair"], out["advantage"], out["adv_low"], out["adv_high"] = stats.seat_advantage(
         out["win_rate"].to_numpy(dtype=float), out["ci_low"].to_numpy(dtype=float),
-        out["ci_high"].to_numpy(dtype=float), out["n_players"].to_numpy(dtype=float))
+        out["ci_high"].to_numpy(dtype=float), out["n_players"].to_numpy(dtype=float),
+        out["n_players"].map(handed_out).to_numpy(dtype=float) if len(out) else 1.0)
     return out.sort_values(["n_players", "seat"]).reset_index(drop=True)
 
 
@@ -154,7 +176,8 @@ def mulligan_table(games: pd.DataFrame, long: pd.DataFrame) -> pd.DataFrame:
 def pairwise_results(long: pd.DataFrame) -> pd.DataFrame:
     """Head-to-head results (`stats.seat_pairs`): one row per game and ordered pair of different decks that met
     in it (`deck`, `opponent`), with `result` from `deck`'s side and its points (a pair is scored as a game of
-    two). In a game of 3-4 players a pair counts only when one of the two won or nobody did; errors never."""
+    two). In a game of 3-4 players a pair counts only when one of the two won or nobody did (a game everyone
+    lost is a draw of the pair); games without a result never."""
     if not len(long):
         return pd.DataFrame(columns=["game_id", "deck", "opponent", "result", "points"])
     ids, row = np.unique(long["game_id"].to_numpy(), return_inverse=True)
@@ -181,9 +204,9 @@ def matchup_matrix(pairs: pd.DataFrame, decks: list[str] | None = None) -> pd.Da
 
 def matrix_frame(matrix: stats.Matrix) -> pd.DataFrame:
     """A `stats.Matrix` as the long table: one row per cell with games."""
-    rows = [{"deck": a, "opponent": b, **{c: getattr(rec, c) for c in RATE_COLUMNS if c != "errors"}}
-            for a, b, rec in matrix.played()]
-    return pd.DataFrame(rows, columns=["deck", "opponent", *[c for c in RATE_COLUMNS if c != "errors"]])
+    cols = [c for c in RATE_COLUMNS if c not in NO_RESULT_COLUMNS]  # a pair never meets in a game without result
+    rows = [{"deck": a, "opponent": b, **{c: getattr(rec, c) for c in cols}} for a, b, rec in matrix.played()]
+    return pd.DataFrame(rows, columns=["deck", "opponent", *cols])
 
 
 def bradley_terry_table(matrix: pd.DataFrame, prior: float | None = None) -> pd.DataFrame:
@@ -297,7 +320,7 @@ def end_reasons(games: pd.DataFrame, by: str = "matchup") -> pd.DataFrame:
 def wins_by_reason(long: pd.DataFrame) -> pd.DataFrame:
     """Per deck, result (win/loss) and reason: games, share of the deck's games (errors excluded), share of its
     wins (or losses), and the median and quartiles of the turn it happened."""
-    ok = long[long["result"] != stats.ERROR]
+    ok = long[~long["result"].isin([stats.ERROR, stats.STOPPED])]
     played = ok.groupby("deck").size().rename("deck_games")
     decided = ok[ok["result"].isin([stats.WIN, stats.LOSS])]
     g = decided.groupby(["deck", "result", "reason"], sort=False)["turns"]
@@ -316,7 +339,7 @@ def wins_by_reason(long: pd.DataFrame) -> pd.DataFrame:
 def cumulative_wins(long: pd.DataFrame, max_turn: int | None = None) -> pd.DataFrame:
     """Per deck and turn t = 1..max_turn: the share of the deck's games (errors excluded) it has won by turn t,
     i.e. won in a game that ended at turn <= t. The curve's end is the deck's plain share of games won."""
-    ok = long[long["result"] != stats.ERROR]
+    ok = long[~long["result"].isin([stats.ERROR, stats.STOPPED])]
     if not len(ok):
         return pd.DataFrame({"deck": pd.Series(dtype=object), "turn": pd.Series(dtype=int),
                              "won": pd.Series(dtype=int), "games": pd.Series(dtype=int),

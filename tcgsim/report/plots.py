@@ -110,7 +110,8 @@ def plot_win_rates(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
                     fmt="o", color=colors[row.deck], ms=8, capsize=4, lw=2)
         ax.annotate(f"{100 * row.win_rate:.1f}%  (n={row.games:,})", (row.ci_high, pos[row.deck]),
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
-    ax.axvline(stats.fair_share(n), color="grey", ls="--", lw=1)
+    fair = float(t.header.get("fair_share", stats.fair_share(n)))  # below 1/n when some games everyone lost
+    ax.axvline(fair, color="grey", ls="--", lw=1)
     ax.set_yticks(y, list(deck["deck"]))
     ax.set_xlim(0, 1.08)
     ax.set_xlabel("win rate (draws count as the win shared; 95% Wilson interval)")
@@ -118,7 +119,7 @@ def plot_win_rates(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
     legend = [Line2D([], [], marker="o", color="dimgray", ls="", ms=8, label="all games")]
     legend += [Line2D([], [], marker=markers[s % 4], color="dimgray", alpha=0.6, ls="", label=seat_label(s, n))
                for s in range(n)]
-    legend.append(Line2D([], [], color="grey", ls="--", label=f"fair share {100 * stats.fair_share(n):.0f}%"))
+    legend.append(Line2D([], [], color="grey", ls="--", label=f"fair share {100 * fair:.0f}%"))
     ax.legend(handles=legend, loc="lower right", fontsize=8, framealpha=0.9)
     ax.set_title("Win rate per deck, overall and by seat")
     ax.grid(axis="x", alpha=0.3)

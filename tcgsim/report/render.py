@@ -178,6 +178,13 @@ def _joined(parts: Sequence[TextLike], sep: str = " ") -> Text:
 
 # --- sections -------------------------------------------------------------------------------------------------
 
+def _without_result(h: dict[str, Any]) -> str:
+    """' (2 raised an error, 1 stopped by the decision limit)': the run's games without a result, if any."""
+    parts = [f"{h['errors']:,} raised an error"] if h.get("errors") else []
+    parts += [f"{h['stopped']:,} stopped by the decision limit"] if h.get("stopped") else []
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def _what_was_run(t: ReportTables) -> Section:
     h = t.header
     sec = Section("What was run")
@@ -188,7 +195,7 @@ def _what_was_run(t: ReportTables) -> Section:
     sec.blocks.append(Table(["deck", "plan", "AI", "file"], rows, align=["l", "l", "l", "l"]))
     facts: list[TextLike] = [
         text("game: ", strong(h["game"])),
-        text("games: ", strong(f"{h['games']:,}"), f" ({h['errors']:,} raised an error)" if h["errors"] else ""),
+        text("games: ", strong(f"{h['games']:,}"), _without_result(h)),
         f"matchups: {len(h['matchups'])}" + (f" ({', '.join(h['matchups'])})" if len(h["matchups"]) <= 4 else ""),
         text("seed: ", code(h["seed"])) if h.get("seed") is not None else "seed: not recorded"]
     if h.get("versions"):
@@ -200,6 +207,10 @@ def _what_was_run(t: ReportTables) -> Section:
     if h.get("command"):
         sec.blocks.append(Para("To reproduce it:"))
         sec.blocks.append(Code(str(h["command"])))
+    if h.get("unscored"):
+        sec.blocks.append(Para("Games without a result (left out of every rate); each command below replays one:"))
+        sec.blocks.append(Code("\n".join(f"# game {g['game_id']}: {g['error']}\n{g['replay']}"
+                                          for g in h["unscored"])))
     if (partial := _partial(h)) is not None:
         sec.blocks.append(partial)
     if len(t.unmodelled):
@@ -233,8 +244,9 @@ def _findings(t: ReportTables) -> Section:
             f"{f.surviving:,} survive the correction; {f.shown:,} are stated (at most {FINDINGS_SHOWN}, the "
             "strongest of each topic in turn). Their ranges are the plain 95% intervals.")))
     sec.blocks.append(Para(text(
-        "Win rates count a draw as the win shared (half a win for two players) and leave out games that raised an "
-        f"error; ranges are 95% intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
+        "Win rates count a draw as the win shared (half a win for two players), a game everyone lost as a loss for "
+        "each, and leave out games that raised an error or that the decision limit stopped; ranges are 95% "
+        "intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
         "See ", em("Method"), " at the end.")))
     return sec
 
@@ -554,10 +566,14 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
 def _method(t: ReportTables) -> Section:
     sec = Section("Method")
     sec.blocks.append(Bullets([
-        text(strong("Draws"), " (turn limit, decision limit) count as the win shared among the players: half a win "
+        text(strong("Draws"), " (turn limit, a rules draw) count as the win shared among the players: half a win "
              "in a two-player game, 1/n with n players; they are also listed on their own. Win rate = (wins + "
              "draws/n) / games."),
-        text(strong("Errors"), ": games that raised are no result; they are counted, and left out of every rate."),
+        text(strong("Everyone lost"), " (a reason the game declares, such as EVA's humanity destroyed): a loss "
+             "for every player, 0 points each; in a matchup, a draw between the two decks. The fair share is then "
+             "the points the games handed out split n ways, below 1/n."),
+        text(strong("Errors"), " and ", strong("decision-limit stops"), ": no result; they are counted, left out "
+             "of every rate, and listed under What was run with their replay commands."),
         text(strong("Intervals"), ": 95% Wilson score intervals for rates; Newcombe's hybrid score interval for "
              "IWD; mean ± 1.96 standard errors for tempo means. Games of one deal (the same seed, seats rotated) "
              "are treated as independent, which slightly narrows the intervals."),

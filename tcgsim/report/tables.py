@@ -11,7 +11,7 @@ import functools
 import importlib.util
 import math
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,8 @@ def milestone_turns(games: pd.DataFrame) -> list[int]:
 
 REASON_LABELS = {
     "mana_12": "12 mana", "party_routed": "party routed", "lands_9": "9 lands", "deck_out": "deck out",
-    "turn_limit": "turn limit (draw)", "decision_limit": "decision limit (draw)", "error": "error",
+    "turn_limit": "turn limit (draw)", "decision_limit": "decision limit (no result)", "error": "error",
+    "humanity_destroyed": "humanity destroyed (all lose)", "all_dropped": "all dropped out (all lose)",
 }
 
 
@@ -143,6 +144,29 @@ def _plan_from_file(path: str | None, sha256: str | None) -> str | None:
         return None
 
 
+def _unscored(games: pd.DataFrame, meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """The first games without a result (raised, or stopped by the decision limit), each with the command that
+    replays it: the same listing and the same commands as the terminal summary (`sim.summary.unscored_game`)."""
+    from tcgsim.sim.summary import MAX_LISTED_ERRORS, replay_options, unscored_game
+
+    if not len(games) or "game_seed" not in games:
+        return []
+    ending = M.game_endings(games)
+    paths = {str(d.get("key")): str(d.get("path")) for d in _meta_decks(meta) if d.get("key") and d.get("path")}
+    try:
+        options = tuple(replay_options(meta))
+    except Exception:  # options this version cannot read: the commands then replay with the defaults
+        options = ()
+    out: list[dict[str, Any]] = []
+    for kind in (stats.Ending.ERROR, stats.Ending.STOPPED):
+        for row in games[ending == kind].head(MAX_LISTED_ERRORS).to_dict("records"):
+            listed = unscored_game({k: (None if v is None or v is pd.NA or v != v else v) for k, v in row.items()},
+                                   kind, paths, options)
+            out.append({"game_id": listed.game_id, "ending": str(kind), "error": listed.error,
+                        "replay": listed.play_command()})
+    return out
+
+
 def _header(run: RunData, decks: list[str], long: pd.DataFrame) -> dict[str, Any]:
     meta = run.meta
     games = run.games
@@ -163,6 +187,15 @@ def _header(run: RunData, decks: list[str], long: pd.DataFrame) -> dict[str, Any
         seed = seeds[0] if len(seeds) == 1 else (seeds or None)
     game_keys = sorted({str(g) for g in games["game"].dropna()}) if len(games) else []
     errors = int((long.groupby("game_id")["result"].first() == "error").sum()) if len(long) else 0
+    one = long.drop_duplicates("game_id") if len(long) else long
+    ending = one["ending"] if len(long) else pd.Series(dtype=object)
+    scored = one[~ending.isin(list(stats.VOID_ENDINGS))] if len(long) else one
+    n_most = int(scored["n_players"].max()) if len(scored) else 2
+    # what a deck scores on average among equals in the run's games of its player count: 1/n, less when some
+    # ended with everyone losing (the games hand out fewer points)
+    of_n = scored[scored["n_players"] == n_most] if len(scored) else scored
+    handed_out = float(np.mean(stats.game_points(of_n["ending"].to_numpy(), of_n["n_players"].to_numpy()))) \
+        if len(of_n) else 1.0
     matchups = list(pd.unique(games["matchup"].astype(object))) if len(games) else []
     versions = meta.get("versions") or meta.get("version")
     raw_timings = meta.get("timings")
@@ -174,6 +207,10 @@ def _header(run: RunData, decks: list[str], long: pd.DataFrame) -> dict[str, Any
         "path": str(run.path) if run.path else None,
         "games": int(len(games)),
         "errors": errors,
+        "stopped": int((ending == stats.Ending.STOPPED).sum()),  # the decision limit: no result
+        "all_lose": int((ending == stats.Ending.ALL_LOSE).sum()),  # every player lost: 0 points each
+        "unscored": _unscored(games, meta),
+        "fair_share": stats.fair_share(n_most, handed_out),
         "game": game_keys[0] if len(game_keys) == 1 else ", ".join(game_keys),
         "matchups": [str(m) for m in matchups],
         "decks": deck_rows,
@@ -285,6 +322,17 @@ def _ranking(games: pd.DataFrame, long: pd.DataFrame, matrix: stats.Matrix, head
     return M.ranking_table(matrix, ranking.fit(fld), probs), probs
 
 
+def _rescored(chunks: Iterable[pd.DataFrame], ending_by_game: pd.Series) -> Iterator[pd.DataFrame]:
+    """cards.parquet chunks with each seat's result as `stats.seat_results` gives it: the worker writes the
+    engine's plain result (a draw whenever nobody won), so an all-lose game becomes a loss and a decision-limit
+    stop no result here, as in every other table (marked ERROR: card_stats leaves those rows out whole)."""
+    for chunk in chunks:
+        ending = chunk["game_id"].map(ending_by_game).astype(object).to_numpy()
+        result = chunk["result"].astype(object).to_numpy()
+        yield chunk.assign(result=np.where(ending == stats.Ending.ALL_LOSE, stats.LOSS,
+                                           np.where(ending == stats.Ending.STOPPED, stats.ERROR, result)))
+
+
 def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MIN_SAMPLE) -> ReportTables:
     """Compute every table of the report from a run (a folder, a `RunData` or a `Run`)."""
     data = as_run(run)
@@ -331,8 +379,9 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
         tempo = M.tempo_curves(pd.DataFrame(columns=["game_id", "turn", "seat", "deck"]), [])
     n_by_game = games.set_index("game_id")["n_players"]
     turns_by_game = games.loc[games["reason"].astype(object) != "error"].set_index("game_id")["turns"]
-    cards = by_deck(M.card_stats(data.cards.chunks(M.CARD_STATS_COLUMNS), n_by_game, min_sample=min_sample,
-                                 turns=turns_by_game)) if len(data.cards) else pd.DataFrame()
+    ending_by_game = pd.Series(M.game_endings(games), index=games["game_id"].to_numpy())
+    cards = by_deck(M.card_stats(_rescored(data.cards.chunks(M.CARD_STATS_COLUMNS), ending_by_game), n_by_game,
+                                 min_sample=min_sample, turns=turns_by_game)) if len(data.cards) else pd.DataFrame()
     mulligans = by_deck(M.mulligan_table(games, long))
     tables = ReportTables(
         header=header, decks=decks, n_players=n_players, long=long, deck=deck, deck_seat=deck_seat, seat=seat,
@@ -472,13 +521,17 @@ def build_findings(t: ReportTables) -> tuple[list[Note], Findings]:
                                       code("error"), " in games.parquet).")))
     games_n = t.header["games"]
     per_game = long.drop_duplicates("game_id")["reason"] if len(long) else pd.Series(dtype=object)
-    for reason in ("turn_limit", "decision_limit"):
-        n = int((per_game == reason).sum())
-        if n and (stats.rate(n, games_n) >= 0.01 or reason == "decision_limit"):
-            extra = " (a game stuck inside one turn: likely an engine or AI bug)" if reason == "decision_limit" \
-                else ""
-            notes.append(Note("run", f"{n:,} games ({format_pct(stats.rate(n, games_n))}) ended at the "
-                                     f"{reason.replace('_', ' ')} and count as draws{extra}."))
+    n = int((per_game == "turn_limit").sum())
+    if n and stats.rate(n, games_n) >= 0.01:
+        notes.append(Note("run", f"{n:,} games ({format_pct(stats.rate(n, games_n))}) ended at the turn limit and "
+                                 f"count as draws."))
+    if n := int(t.header.get("stopped", 0)):
+        notes.append(Note("run", f"{n:,} games ({format_pct(stats.rate(n, games_n))}) were stopped by the decision "
+                                 f"limit (a game stuck inside one turn: likely an engine or AI bug) and are left out "
+                                 f"of every rate; What was run lists them with their replay commands."))
+    if n := int(t.header.get("all_lose", 0)):
+        notes.append(Note("run", f"{n:,} games ({format_pct(stats.rate(n, games_n))}) ended with every player "
+                                 f"losing and score 0 for each (a draw between each two decks in the matchups)."))
     dominant = _dominant_reason(long)
     usual = dominant[0] if dominant and dominant[1] >= 0.8 else None
     decided = long[long["result"] == "win"].drop_duplicates("game_id")
@@ -523,7 +576,7 @@ def build_findings(t: ReportTables) -> tuple[list[Note], Findings]:
                     f"{_pct0(row.win_rate)} {_span(row.ci_low, row.ci_high)} over {row.games:,} games."))))
     # decks overall, when there are several matchups or several players
     if len(t.header.get("matchups", [])) > 1 or t.n_players > 2:
-        fair = stats.fair_share(t.n_players)
+        fair = float(t.header.get("fair_share", stats.fair_share(t.n_players)))
         for row in t.deck.itertuples(index=False):
             if not row.games:
                 continue
@@ -645,8 +698,11 @@ def to_summary(t: ReportTables) -> dict[str, Any]:
     return {
         "schema": SUMMARY_SCHEMA,
         "conventions": {
-            "win_rate": "(wins + draws / n_players) / games; errors left out of every rate",
+            "win_rate": "(wins + draws / n_players) / games; games that raised or that the decision limit "
+                        "stopped are left out of every rate",
             "draws": "count as the win shared among the players (half a win for two players)",
+            "all_lose": "a game the rules end with every player losing scores 0 for each (a loss in every seat); "
+                        "in a matchup it is a draw between the two decks",
             "interval": "95% Wilson score interval (rates); Newcombe hybrid score interval (IWD); "
                         "mean +- 1.96 standard errors (tempo)",
             "seats": "seat 0 plays first (on the play)",

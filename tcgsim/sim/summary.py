@@ -1,6 +1,6 @@
 """What a finished run says in a few lines: each deck's win rate with its 95% interval and games, draws, errors
-(each with the `tcgsim play` command that replays it) and, for `matchups`, the matrix of head-to-head win rates,
-also written as matrix.csv and matrix_long.csv.
+and decision-limit stops (each of these with the `tcgsim play` command that replays it) and, for `matchups`, the
+matrix of head-to-head win rates, also written as matrix.csv and matrix_long.csv.
 
 Every figure comes from `tcgsim.stats`, the module the report reads too, so the terminal, the CSV files,
 summary.json and the report give the same numbers for the same run, draws included. games.parquet is read column
@@ -27,10 +27,13 @@ from tcgsim.sim.worker import MAX_SEATS
 from tcgsim.stats import format_pct, format_rate
 from tcgsim.terminal import table_lines
 
-__all__ = ["LONG_MATRIX", "MAX_LISTED_ERRORS", "DeckScore", "ErroredGame", "Summary", "summarize", "summary_lines",
+__all__ = ["LONG_MATRIX", "MAX_LISTED_ERRORS", "STOPPED_TEXT", "DeckScore", "ErroredGame", "Summary", "replay_options",
+           "summarize", "summary_lines", "unscored_game",
            "write_matrix_csv"]
 
 MAX_LISTED_ERRORS = 20  # a run where every game fails needs its first errors, not 100,000 replay commands
+# what the listing says of a game the decision limit stopped (it has no error text)
+STOPPED_TEXT = "stopped at the decision limit (stuck inside one turn: likely an engine or AI bug)"
 LONG_MATRIX = "matrix_long.csv"  # written beside matrix.csv: one row per matchup cell, with games and interval
 _LONG_COLUMNS = ("deck", "opponent", "games", "wins", "losses", "draws", "points", "win_rate", "ci_low", "ci_high")
 
@@ -50,18 +53,20 @@ class DeckScore:
     win_rate: float  # points / games; NaN without games
     ci_low: float  # 95% Wilson interval
     ci_high: float
+    stopped: int = 0  # seats in games the decision limit stopped: no result, counted apart like errors
 
 
 @dataclass(frozen=True)
 class ErroredGame:
-    """A game that raised: enough to replay it with `tcgsim play`."""
+    """A game without a result (it raised, or the decision limit stopped it): enough to replay it with
+    `tcgsim play`."""
 
     game_id: int
     seed: int
     decks: tuple[str, ...]  # deck keys in seat order
     paths: tuple[str, ...]  # their files, in seat order
     agents: tuple[str, ...]
-    error: str
+    error: str  # the error, or STOPPED_TEXT
     options: tuple[str, ...] = ()  # the run's --option arguments (the game's options differing from defaults)
 
     def play_command(self) -> str:
@@ -76,20 +81,23 @@ class ErroredGame:
 class Summary:
     folder: Path
     games: int
-    decided: int  # games with a winner
-    draws: int  # games without one
-    errors: int  # games that raised
+    decided: int  # games with a winner (stats.Ending.DECIDED)
+    draws: int  # games drawn: no winner, the point shared (Ending.DRAW)
+    errors: int  # games that raised (Ending.ERROR)
     decks: tuple[DeckScore, ...]
     errored: tuple[ErroredGame, ...]  # the first MAX_LISTED_ERRORS
     reasons: Mapping[str, int]
     matrix: stats.Matrix | None  # `matchups` runs only
+    all_lose: int = 0  # games the rules ended with every player losing (Ending.ALL_LOSE): 0 points each
+    stopped: int = 0  # games the decision limit stopped (Ending.STOPPED): no result
+    stopped_games: tuple[ErroredGame, ...] = ()  # the first MAX_LISTED_ERRORS of them
 
 
 def _column(batch: Any, name: str) -> np.ndarray:
     return np.asarray(batch.column(name).to_numpy(zero_copy_only=False))
 
 
-def _option_arguments(meta: Mapping[str, Any]) -> list[str]:
+def replay_options(meta: Mapping[str, Any]) -> list[str]:
     """The run's game options as `tcgsim play` takes them, so a replay command plays the game the run played."""
     from tcgsim.games import get_game
     from tcgsim.options import option_arguments, options_from_json
@@ -100,15 +108,31 @@ def _option_arguments(meta: Mapping[str, Any]) -> list[str]:
     return option_arguments(options_from_json(options_class, meta["options"], meta["game"]))
 
 
+def unscored_game(row: Mapping[str, Any], ending: stats.Ending, paths: Mapping[str, str],
+                  options: tuple[str, ...]) -> ErroredGame:
+    """A game without a result (`ending` ERROR or STOPPED) as listed with its replay command, from its games.parquet
+    row (game_id, game_seed, deck_<i>, ai_<i>, error); `paths` maps deck keys to their files. The report lists
+    these too, through this function, so both surfaces give the same command."""
+    in_seats = tuple(str(d) for d in (row.get(f"deck_{i}") for i in range(MAX_SEATS)) if isinstance(d, str))
+    text = (row.get("error") or "the game ended with reason 'error'") if ending == stats.Ending.ERROR \
+        else STOPPED_TEXT
+    return ErroredGame(int(row["game_id"]), int(row["game_seed"]), in_seats,
+                       tuple(paths.get(d, d) for d in in_seats),
+                       tuple(str(row.get(f"ai_{i}")) for i in range(len(in_seats))), str(text), options)
+
+
 def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
     """Summarise a merged run from its games.parquet and run.json."""
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
+    from tcgsim.games import all_lose_reasons
+
     keys = [d["key"] for d in meta["decks"]]
     paths = {d["key"]: d["path"] for d in meta["decks"]}
-    options = tuple(_option_arguments(meta))
+    all_lose = all_lose_reasons(meta["game"]) if meta.get("game") else frozenset()
+    options = tuple(replay_options(meta))
     names = np.array(keys, dtype=object)
     value_set = pa.array(keys, type=pa.string())
     scores = stats.Tally.empty(len(keys))
@@ -116,7 +140,8 @@ def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
         else None
     reasons: Counter[str] = Counter()
     errored: list[ErroredGame] = []
-    games = draws = errors = 0
+    stopped_games: list[ErroredGame] = []
+    counts: Counter[str] = Counter()  # games by stats.Ending
     seats = [f"deck_{i}" for i in range(MAX_SEATS)]
     agents = [f"ai_{i}" for i in range(MAX_SEATS)]
     columns = ["game_id", "game_seed", "n_players", "winner_seat", "reason", "error", *seats, *agents]
@@ -130,25 +155,24 @@ def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
                                    pc.fill_null(pc.equal(reason, "error"), False)).to_numpy(zero_copy_only=False))
         index = np.stack([np.asarray(pc.fill_null(pc.index_in(batch.column(s), value_set=value_set), -1)
                                      .to_numpy(zero_copy_only=False)) for s in seats], axis=1)
-        results = stats.seat_results(winner, n, failed, seats=MAX_SEATS)
+        ending = stats.endings(winner, reason.to_numpy(zero_copy_only=False), failed, all_lose)
+        results = stats.seat_results(winner, n, ending, seats=MAX_SEATS)
         scores = scores + stats.tally(index, len(keys), results, n[:, None])
         if matrix is not None:
             decks = np.where(index >= 0, names[np.maximum(index, 0)], None)
             _, deck, opponent, result = stats.seat_pairs(decks, results)
             matrix = matrix + stats.Matrix.from_pairs(keys, deck, opponent, result)
-        games += batch.num_rows
-        errors += int(failed.sum())
-        draws += int((~failed & (winner < 0)).sum())
+        counts.update(str(e) for e in ending)
         reasons.update(reason.to_pylist())
-        for row in np.flatnonzero(failed)[:MAX_LISTED_ERRORS - len(errored)]:
-            got = {name: batch.column(name)[int(row)].as_py() for name in columns}
-            in_seats = tuple(d for d in (got[s] for s in seats) if d is not None)
-            errored.append(ErroredGame(got["game_id"], got["game_seed"], in_seats, tuple(paths[d] for d in in_seats),
-                                       tuple(got[a] for a in agents[:len(in_seats)]),
-                                       got["error"] or "the game ended with reason 'error'", options))
+        for kind, listed in ((stats.Ending.ERROR, errored), (stats.Ending.STOPPED, stopped_games)):
+            for row in np.flatnonzero(ending == kind)[:MAX_LISTED_ERRORS - len(listed)]:
+                got = {name: batch.column(name)[int(row)].as_py() for name in columns}
+                listed.append(unscored_game(got, kind, paths, options))
     decks_scored = tuple(DeckScore(key, **asdict(rec)) for key, rec in zip(keys, scores.records(), strict=True))
-    return Summary(folder, games, games - errors - draws, draws, errors, decks_scored, tuple(errored),
-                   dict(reasons), matrix)
+    E = stats.Ending
+    return Summary(folder, sum(counts.values()), counts[E.DECIDED], counts[E.DRAW], counts[E.ERROR], decks_scored,
+                   tuple(errored), dict(reasons), matrix, all_lose=counts[E.ALL_LOSE], stopped=counts[E.STOPPED],
+                   stopped_games=tuple(stopped_games))
 
 
 def write_matrix_csv(path: Path, matrix: stats.Matrix) -> None:
@@ -179,12 +203,17 @@ def _best_first(d: DeckScore) -> tuple[bool, float]:
 def summary_lines(s: Summary) -> list[str]:
     """The summary as printed after a run: each deck's win rate with its 95% interval and games, the totals, the
     matchup matrix, and a replay command for each game that raised."""
-    lines = ["win rate per deck (95% interval); a draw is the win shared, games that raised are left out:"]
+    everyone_lost = ", a game everyone lost scores 0" if s.all_lose else ""
+    void = "games that raised or the decision limit stopped" if s.stopped else "games that raised"
+    lines = [f"win rate per deck (95% interval); a draw is the win shared{everyone_lost}, {void} are left out:"]
+    # the stopped column only when a game was stopped: the table of an ordinary run keeps its shape
     rows = [(d.key, format_rate(d.win_rate, d.ci_low, d.ci_high), str(d.wins), str(d.losses), str(d.draws),
-             str(d.games), str(d.errors)) for d in sorted(s.decks, key=_best_first)]
-    lines += table_lines(("deck", "win rate", "won", "lost", "drawn", "games", "raised"), rows,
-                         right=(2, 3, 4, 5, 6), indent=2)
-    lines.append(f"  {s.games} games: {s.decided} decided, {s.draws} draws, {s.errors} errors")
+             str(d.games), str(d.errors), *((str(d.stopped),) if s.stopped else ()))
+            for d in sorted(s.decks, key=_best_first)]
+    head = ("deck", "win rate", "won", "lost", "drawn", "games", "raised", *(("stopped",) if s.stopped else ()))
+    lines += table_lines(head, rows, right=tuple(range(2, len(head))), indent=2)
+    extra = (f", {s.all_lose} all lost" if s.all_lose else "") + (f", {s.stopped} stopped" if s.stopped else "")
+    lines.append(f"  {s.games} games: {s.decided} decided, {s.draws} draws{extra}, {s.errors} errors")
     if s.matrix is not None:
         keys = s.matrix.keys
         cells = {(a, b): rec for a, b, rec in s.matrix.played()}
@@ -199,5 +228,13 @@ def summary_lines(s: Summary) -> list[str]:
         lines.append(f"games that raised ({shown_errors}); each command below replays one:")
         for game in s.errored:
             lines.append(f"  game {game.game_id}: {game.error}")
+            lines.append(f"    {game.play_command()}")
+    if s.stopped_games:
+        shown = (f"the first {len(s.stopped_games)} of {s.stopped}; all are in games.parquet"
+                 if s.stopped > len(s.stopped_games) else str(s.stopped))
+        lines.append(f"games the decision limit stopped, left out of every rate ({shown}); each command below "
+                     f"replays one:")
+        for game in s.stopped_games:
+            lines.append(f"  game {game.game_id}")
             lines.append(f"    {game.play_command()}")
     return lines

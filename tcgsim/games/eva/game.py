@@ -139,6 +139,9 @@ class EvaGame(Game):
     # one turn already holds every player's speaking windows, the battle and the 補完 stage: measured at 4 worlds
     # against seeker, 2 players, 200 games: horizon 1 63.0% at 38x the style's cost, 2 64.0% at 79x (docs/ai.md)
     search_horizon: ClassVar[int] = 1
+    # EVA-WIN-3: the last player lost to the 使徒 and every player loses; and when the last players drop out
+    # together (EVA-WIN-4) no one is left who did not drop out, so every player lost too (I-LAST): 0 points each
+    all_lose_reasons: ClassVar[frozenset[str]] = frozenset({WinReason.HUMANITY_DESTROYED, WinReason.ALL_DROPPED})
     options: EvaOptions
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: EvaOptions | None = None) -> None:
