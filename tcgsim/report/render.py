@@ -246,7 +246,7 @@ def _findings(t: ReportTables) -> Section:
     sec.blocks.append(Para(text(
         "Win rates count a draw as the win shared (half a win for two players), a game everyone lost as a loss for "
         "each, and leave out games that raised an error or that the decision limit stopped; ranges are 95% "
-        "intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
+        f"intervals; figures on fewer than {t.min_sample} games are marked {SMALL_MARK}. "
         "See ", em("Method"), " at the end.")))
     return sec
 

@@ -1,5 +1,5 @@
 """The terminal summary, matrix.csv / matrix_long.csv, summary.json and the report give the same numbers for the
-same run, draws and errors included: every figure comes from tcgsim.stats."""
+same run, draws, all-lose games, decision-limit stops and errors included: every figure comes from tcgsim.stats."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ REPO = Path(__file__).resolve().parents[2]
 DECKS = ("Alpha", "Beta", "Gamma")
 
 
-def _meta(keys: tuple[str, ...]) -> dict[str, Any]:
-    return {"kind": "matchups", "decks": [{"key": k, "name": k, "path": f"decks/{k.lower()}.yaml"} for k in keys]}
+def _meta(keys: tuple[str, ...], game: str = "mana") -> dict[str, Any]:
+    return {"kind": "matchups", "game": game,
+            "decks": [{"key": k, "name": k, "path": f"decks/{k.lower()}.yaml"} for k in keys]}
 
 
 @pytest.fixture(scope="module")
@@ -77,12 +78,13 @@ def assert_all_agree(folder: Path, summary: Summary, lines: list[str], js: dict[
         # the same numbers, bit for bit: one computation
         assert (d.games, d.wins, d.losses, d.draws, d.errors) == (j["games"], j["wins"], j["losses"], j["draws"],
                                                                   j["errors"])
-        assert (d.points, d.win_rate, d.ci_low, d.ci_high) == (j["points"], j["win_rate"], j["ci_low"],
-                                                               j["ci_high"])
+        assert (d.points, d.win_rate, d.ci_low, d.ci_high, d.stopped) == (j["points"], j["win_rate"], j["ci_low"],
+                                                                          j["ci_high"], j["stopped"])
         shown = format_rate(d.win_rate, d.ci_low, d.ci_high)
         line = next(x for x in lines if x.startswith(f"  {d.key} "))
-        assert shown in line and line.split()[-5:] == [str(d.wins), str(d.losses), str(d.draws), str(d.games),
-                                                       str(d.errors)]
+        tail = [str(d.wins), str(d.losses), str(d.draws), str(d.games), str(d.errors),
+                *([str(d.stopped)] if summary.stopped else [])]  # the stopped column shows when a game was stopped
+        assert shown in line and line.split()[-len(tail):] == tail
         row = _md_row(md, "Win rates", f"**{d.key}**")
         assert row[2:8] == [f"{d.games:,}", f"{d.wins:,}", f"{d.losses:,}", f"{d.draws:,}", f"{d.errors:,}", shown]
 
@@ -145,3 +147,68 @@ def test_a_real_matchups_run_agrees_everywhere(tmp_path: Path) -> None:
     summary, lines, js, md = _outputs(folder, meta)
     assert summary_lines(outcome.summary) == lines  # what the run printed is what was compared
     assert_all_agree(folder, summary, lines, js, md)
+
+
+@pytest.fixture(scope="module")
+def every_ending(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Eleven two-player eva games of three decks, one of each way a game ends: wins, turn-limit draws,
+    humanity destroyed (every player loses, EVA-WIN-3), a decision-limit stop, an error and a mirror."""
+    rows = [
+        {"decks": ["Alpha", "Beta"], "winner": 0, "reason": "hokan", "turns": 20},  # g0
+        {"decks": ["Beta", "Alpha"], "winner": 1, "reason": "hokan", "turns": 21},  # g1
+        {"decks": ["Alpha", "Beta"], "winner": None, "reason": "turn_limit", "turns": 200},  # g2
+        {"decks": ["Beta", "Alpha"], "winner": None, "reason": "humanity_destroyed", "turns": 40},  # g3
+        {"decks": ["Alpha", "Beta"], "winner": None, "reason": "decision_limit", "turns": 9},  # g4
+        {"decks": ["Alpha", "Beta"], "winner": None, "reason": "error", "turns": 3},  # g5
+        {"decks": ["Alpha", "Gamma"], "winner": 1, "reason": "last_standing", "turns": 30},  # g6
+        {"decks": ["Gamma", "Alpha"], "winner": None, "reason": "humanity_destroyed", "turns": 35},  # g7
+        {"decks": ["Beta", "Gamma"], "winner": 0, "reason": "hokan", "turns": 22},  # g8
+        {"decks": ["Gamma", "Beta"], "winner": None, "reason": "turn_limit", "turns": 200},  # g9
+        {"decks": ["Alpha", "Alpha"], "winner": 0, "reason": "hokan", "turns": 24},  # g10
+    ]
+    folder = tmp_path_factory.mktemp("endings") / "run"
+    return write_store(folder, games_frame(rows, game="eva"), meta=_meta(DECKS, "eva"))
+
+
+def test_every_ending_agrees_everywhere_with_the_numbers_worked_by_hand(every_ending: Path) -> None:
+    """Alpha's seats with a result: g0 W, g1 W, g2 D, g3 L (all lose), g6 L, g7 L (all lose), g10 W and L: 8
+    games, 3 wins + 1 draw of 1/2 = 3.5 points, 43.75% (Wilson 17.4-74.1); g4 stopped and g5 raised, outside the
+    rate. The old rule (all-lose and the stop as draws) said 5 of 9, 55.6%. Beta: g0 L, g1 L, g2 D, g3 L, g8 W,
+    g9 D -> 2 of 6, 33.3%. Gamma: g6 W, g7 L, g8 L, g9 D -> 1.5 of 4, 37.5%.
+    Pairs: Alpha vs Beta g0 W, g1 W, g2 D, g3 D (both lost: a draw of the pair) -> 3 of 4, 75% (the old rule,
+    with g4 a draw too, 3.5 of 5, 70%); Alpha vs Gamma g6 L, g7 D -> 0.5 of 2; Beta vs Gamma g8 W, g9 D -> 1.5 of
+    2. Games: 5 decided, 2 draws, 2 all lost, 1 stopped, 1 error. The 9 games with a result handed out 7 points
+    (the two all-lose games none): a fair share of 7/9 / 2 = 38.9%, not 50%."""
+    meta = _meta(DECKS, "eva")
+    summary, lines, js, md = _outputs(every_ending, meta)
+    assert_all_agree(every_ending, summary, lines, js, md)
+    by_key = {d.key: d for d in summary.decks}
+    alpha, beta, gamma = by_key["Alpha"], by_key["Beta"], by_key["Gamma"]
+    assert (alpha.games, alpha.wins, alpha.losses, alpha.draws, alpha.errors, alpha.stopped, alpha.points) == \
+        (8, 3, 4, 1, 1, 1, 3.5)
+    assert next(x for x in lines if x.startswith("  Alpha ")).split() == \
+        ["Alpha", "43.8%", "(17.4–74.1)", "3", "4", "1", "8", "1", "1"]  # won, lost, drawn, games, raised, stopped
+    assert (beta.games, beta.points, beta.stopped, gamma.games, gamma.points) == (6, 2.0, 1, 4, 1.5)
+    assert (summary.games, summary.decided, summary.draws, summary.all_lose, summary.stopped, summary.errors) == \
+        (11, 5, 2, 2, 1, 1)
+    assert "  11 games: 5 decided, 2 draws, 2 all lost, 1 stopped, 1 errors" in lines
+    assert summary.matrix is not None
+    ab = summary.matrix.cell("Alpha", "Beta")
+    assert ab is not None
+    assert (ab.games, ab.wins, ab.losses, ab.draws, ab.points, ab.win_rate) == (4, 2, 0, 2, 3.0, 0.75)
+    with (every_ending / "matrix.csv").open(encoding="utf-8") as f:
+        assert f.read().splitlines()[1:] == ["Alpha,,0.7500,0.2500", "Beta,0.2500,,0.7500", "Gamma,0.7500,0.2500,"]
+    # summary.json and the report count the same games and list the same replay commands as the terminal
+    run = js["run"]
+    assert (run["errors"], run["stopped"], run["all_lose"]) == (1, 1, 2)
+    assert run["fair_share"] == pytest.approx(7 / 18)
+    assert {(r["seat"], round(r["fair"], 12)) for r in js["seat_advantage"]} == {(0, round(7 / 18, 12)),
+                                                                                  (1, round(7 / 18, 12))}
+    listed = [g.play_command() for g in (*summary.errored, *summary.stopped_games)]
+    assert [g["replay"] for g in run["unscored"]] == listed and len(listed) == 2
+    assert all(command in lines[lines.index(f"  game {gid}") + 1] for gid, command in
+               ((g.game_id, g.play_command()) for g in summary.stopped_games))
+    assert summary.stopped_games[0].game_id == 4 and summary.errored[0].game_id == 5
+    for command in listed:
+        assert command in md
+    assert "{t.min_sample}" not in md and "{SMALL_MARK}" not in md  # the findings' note is formatted
