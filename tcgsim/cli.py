@@ -293,8 +293,12 @@ def play(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events file.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result line.")] = False,
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
+    rotation: Annotated[int, typer.Option(
+        "--rotation", min=0, help="The seat rotation of a run's game (games.parquet `rotation`): each deck is dealt "
+                                  "by its matchup position, seat s holding position (s + R) mod n.")] = 0,
 ) -> None:
-    """Play one game between decks with AI players and print it turn by turn.
+    """Play one game between decks with AI players and print it turn by turn. A run's game replays with its
+    seed, its rotation and the decks in its seat order (deck_0, deck_1, ...).
 
     Example: tcgsim play decks/mana/firestorm.yaml decks/mana/floodwater.yaml --seed 7 --ai raider --ai builder
     """
@@ -310,7 +314,10 @@ def play(
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
     players = _agents_or_exit(game_key, ai, [d.ai for d in loaded])
     options = _game_options_or_exit(game_key, option)
-    result = play_game(cls(loaded, seed, options), players, record_events=True)
+    from tcgsim.sim.seeds import rotation_seats
+
+    deals = rotation_seats(len(loaded), rotation)  # as a run deals them (PlannedGame.deals)
+    result = play_game(cls(loaded, seed, options, deals), players, record_events=True)
     names = {i: f"{d.name}, {a.name}" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
     texts = get_game(game_key).module("game").EVENT_TEXT
     lines = readable_log(result.events or [], texts, names)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 __all__ = [
     "Action", "ActionRecord", "Agent", "best_scored", "CardUse", "card_uses", "Event", "decode_action", "Game",
     "GameOptions", "GameResult", "IllegalAction", "Outcome", "State", "TempoMetric", "Termination", "View",
-    "play_game", "replay", "ScoringAgent",
+    "agent_rng", "deal_rng", "play_game", "replay", "ScoringAgent",
 ]
 
 
@@ -228,9 +228,57 @@ class State(ABC):
         self._rng_shared = False
 
     def _share_rng(self, clone: State) -> None:
-        """Give `clone` this state's generator, shared until one of them draws (see `rng`)."""
+        """Give `clone` this state's generators (the table's and the decks'), shared until one of them draws (see
+        `rng` and `deck_rng`)."""
         clone._rng = self._rng
         clone._rng_shared = self._rng_shared = True
+        clone._deck_rngs = self._deck_rngs
+        clone._deck_rngs_shared = self._deck_rngs_shared = True
+
+    # Each deck's own generator, one per seat, seeded from (game seed, the seat's deal key `game.deals[seat]`):
+    # every shuffle and draw order of a player's own deck goes through `deck_rng(seat)`, everything else through
+    # the table's `rng`. A run gives a deck the same deal key in every rotation of a pair, so the deck gets the
+    # same library, the same mulligan reshuffles and the same later shuffles whichever seat it sits in: the two
+    # games of a pair differ by the seats alone, which is what makes their results correlated (docs/results.md).
+    # Copy-on-write like `rng`: a clone shares the list until one of them draws from any deck's generator.
+    _deck_rngs: list[random.Random]
+    _deck_rngs_shared: bool = False
+
+    def deck_rng(self, seat: int) -> random.Random:
+        """The generator of the deck in `seat` (keyed by its deal, not by the seat)."""
+        if self._deck_rngs_shared:
+            copies = []
+            for shared in self._deck_rngs:
+                copy = random.Random(0)
+                copy.setstate(shared.getstate())
+                copies.append(copy)
+            self._deck_rngs = copies
+            self._deck_rngs_shared = False
+        return self._deck_rngs[seat]
+
+    def _seed_rngs(self) -> None:
+        """A new game's generators: the table's from the game seed alone (so a choice the rules leave to chance,
+        such as who moves first, falls to the same seat in every rotation of a pair), each deck's from the seed
+        and its deal key (`deal_rng`)."""
+        game = self.game
+        self.rng = random.Random(game.seed)
+        self._deck_rngs = [deal_rng(game.seed, key) for key in game.deals]
+        self._deck_rngs_shared = False
+
+    def _reseed_rngs(self, rng: random.Random) -> None:
+        """Every generator drawn afresh from `rng` (resample_hidden: a sampled world's future, the decks' future
+        shuffles included, must come from the sampler's generator and never from the true state's)."""
+        self.rng = random.Random(rng.getrandbits(64))
+        self._deck_rngs = [random.Random(rng.getrandbits(64)) for _ in self._deck_rngs]
+        self._deck_rngs_shared = False
+
+    def _rng_states(self) -> tuple[Any, ...]:
+        """Every generator's state, for `signature` (reading a state draws nothing: no copy needed)."""
+        return (self._rng.getstate(), *(r.getstate() for r in self._deck_rngs))
+
+    # The seat that took (or will take) the first turn: each game sets it where its rules choose (games.parquet
+    # `first_seat`, and the report's play/draw split).
+    first_seat: int = 0
 
     @property
     @abstractmethod
@@ -347,12 +395,18 @@ class Game(ABC):
     # humanity_destroyed: tcgsim.stats scores them 0 for all, not as a draw; declared here so stats needs no game
     all_lose_reasons: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None) -> None:
+    def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None,
+                 deals: Sequence[int] | None = None) -> None:
         if not self.min_players <= len(decks) <= self.max_players:
             raise ValueError(f"{self.key} takes {self.min_players}-{self.max_players} decks, got {len(decks)}")
         self.decks = tuple(decks)
         self.seed = int(seed)
         self.options = options or self.options_class()
+        # deals[seat]: the deal key of the deck in that seat (State.deck_rng, agent_rng). A run passes the deck's
+        # matchup position, `rotation_seats(n, rotation)`; the default, the seat indices, is rotation 0.
+        self.deals = tuple(range(len(decks))) if deals is None else tuple(int(k) for k in deals)
+        if sorted(self.deals) != list(range(len(decks))):
+            raise ValueError(f"deals must be a permutation of the seats 0..{len(decks) - 1}, got {self.deals}")
 
     @property
     def num_players(self) -> int:
@@ -368,7 +422,7 @@ class Game(ABC):
 
 class Agent(Protocol):
     """A player: chooses one of the legal actions from its view. Its randomness comes from `rng`, seeded by the
-    runner from the game seed and the seat, never from wall-clock time."""
+    runner from the game seed and the seat's deal key (`agent_rng`), never from wall-clock time."""
 
     name: str
 
@@ -400,9 +454,16 @@ class GameResult:
     state: State
 
 
-def agent_rng(seed: int, seat: int) -> random.Random:
-    """The generator an agent gets: derived from the game seed and the seat only."""
-    return random.Random(seed * 1_000_003 + seat * 7919 + 17)
+def agent_rng(seed: int, deal: int) -> random.Random:
+    """The generator an agent gets: derived from the game seed and its seat's deal key only (`Game.deals`), so
+    the same deck with the same deal plays the same way whichever seat it sits in."""
+    return random.Random(seed * 1_000_003 + deal * 7919 + 17)
+
+
+def deal_rng(seed: int, deal: int) -> random.Random:
+    """The generator of the deck dealt with key `deal` in a game of seed `seed` (`State.deck_rng`). Seeded from
+    text, which `random` hashes with SHA-512: no integer seed (the table's `Random(seed)`, an agent's) collides."""
+    return random.Random(f"tcgsim-deal:{seed}:{deal}")
 
 
 def play_game(
@@ -415,7 +476,7 @@ def play_game(
     if len(agents) != game.num_players:
         raise ValueError(f"{len(agents)} agents for {game.num_players} players")
     state = game.new_initial_state(record_events=record_events)
-    rngs = [agent_rng(game.seed, seat) for seat in range(game.num_players)]
+    rngs = [agent_rng(game.seed, deal) for deal in game.deals]
     decisions = 0
     while not state.is_terminal:
         player = state.current_player

@@ -8,8 +8,11 @@ The scheme (docs/results.md): the seed of pair `p` of matchup `m` is
 
     SeedSequence(entropy=run_seed, spawn_key=(m, p)).generate_state(1, dtype=uint64)[0] & 0x7FFF_FFFF_FFFF_FFFF
 
-and every rotation of the pair shares it: the same deal with the seats rotated, so first-player advantage never
-leaks into a deck's win rate. Game ids run 0.. matchup by matchup, pair by pair, rotation by rotation.
+and every rotation of the pair shares it. Each deck's deal is keyed by its matchup position, not its seat
+(`PlannedGame.deals`, engine.State.deck_rng): a deck gets the same library, mulligans and shuffles in every
+rotation, and a choice the rules leave to chance (who moves first) falls to the same seat, so each deck moves
+first equally often and the games of a pair differ by the seats alone. Game ids run 0.. matchup by matchup, pair
+by pair, rotation by rotation.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ TASK_GAMES = 48  # at most this many games per task: a few dozen keeps per-task 
 MIN_TASKS = 16  # small matchups are cut finer, so that even a 40-game run spreads over the workers
 SEED_SCHEME = (
     "game_seed(matchup m, pair p) = numpy.random.SeedSequence(entropy=run_seed, spawn_key=(m, p))"
-    ".generate_state(1, dtype=numpy.uint64)[0] & 0x7FFFFFFFFFFFFFFF; every rotation of a pair shares it"
+    ".generate_state(1, dtype=numpy.uint64)[0] & 0x7FFFFFFFFFFFFFFF; every rotation of a pair shares it; each "
+    "deck's deal is keyed by its matchup position (Game.deals = rotation_seats(n, rotation))"
 )
 
 
@@ -109,6 +113,12 @@ class PlannedGame:
     rotation: int
     seed: int
     seats: tuple[int, ...]
+
+    @property
+    def deals(self) -> tuple[int, ...]:
+        """Each seat's deal key (`engine.Game.deals`): the matchup position of the deck in that seat, so a deck
+        is dealt the same in every rotation of its pair."""
+        return rotation_seats(len(self.seats), self.rotation)
 
 
 @dataclass(frozen=True)

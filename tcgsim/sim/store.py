@@ -55,12 +55,15 @@ __all__ = [
     "tables_exist", "mismatch", "meta_from_json", "read_frame",
 ]
 
-FORMAT = "tcgsim-run/2"  # /2 added run_id and card_pool (a /1 folder cannot be resumed: it lacks them)
+# /2 added run_id and card_pool (a /1 folder cannot be resumed: it lacks them); /3 deals each deck by its matchup
+# position rather than its seat and records first_seat (a /2 folder's games cannot be continued: they would change)
+FORMAT = "tcgsim-run/3"
+_WHY_NOT = {"tcgsim-run/2": "its games were dealt by seat, this tcgsim deals each deck by its matchup position"}
 TABLES = ("games", "tempo", "cards")
 ROW_GROUP = 65_536
 RUN_JSON = "run.json"
 COMPRESSION = "zstd"
-NULLABLE = {"games": {"winner_seat": "Int8"}, "cards": {"first_turn_played": "Int32"}}
+NULLABLE = {"games": {"winner_seat": "Int8", "first_seat": "Int8"}, "cards": {"first_turn_played": "Int32"}}
 _PARQUET_MAGIC = b"PAR1"
 
 
@@ -227,8 +230,9 @@ def read_meta(folder: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or not str(data.get("format", "")).startswith("tcgsim-run/"):
         raise RunFolderError(f"{path} is not a tcgsim run description")
     if data["format"] != FORMAT:
+        why = _WHY_NOT.get(str(data["format"]))
         raise RunFolderError(f"{path} is a {data['format']} run from another tcgsim version (this one writes "
-                             f"{FORMAT}); start the run again in a new folder")
+                             f"{FORMAT}{': ' + why if why else ''}); start the run again in a new folder")
     return data
 
 

@@ -100,6 +100,7 @@ def table_schemas(game: str) -> tuple[pa.Schema, pa.Schema, pa.Schema]:
         ("game_id", pa.int64()), ("run_seed", pa.int64()), ("game_seed", pa.int64()),
         ("matchup_id", pa.int32()), ("matchup", pa.string()), ("pair", pa.int32()), ("rotation", pa.int32()),
         ("game", pa.string()), ("n_players", pa.int8()),
+        ("first_seat", pa.int8()),  # the seat that took the first turn (null: no game was made)
         *[(f"deck_{i}", pa.string()) for i in range(MAX_SEATS)],
         *[(f"ai_{i}", pa.string()) for i in range(MAX_SEATS)],
         ("winner_seat", pa.int8()), ("winner_deck", pa.string()), ("reason", pa.string()),
@@ -165,7 +166,7 @@ class _Played:
 
 
 def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent],
-              options: GameOptions | None) -> _Played:
+              options: GameOptions | None, deals: Sequence[int] | None = None) -> _Played:
     seen: list[State] = []
 
     def track(state: State, _action: Any) -> None:
@@ -173,7 +174,7 @@ def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent
             seen.append(state)
 
     try:
-        result = play_game(cls(decks, seed, options), agents, on_action=track)
+        result = play_game(cls(decks, seed, options, deals), agents, on_action=track)
     except Exception as exc:  # a game that raises is a recorded result of the batch, never its end
         return _Played(None, seen[0] if seen else None, error_text(exc))
     return _Played(result, result.state, None)
@@ -224,7 +225,8 @@ def play_task(spec: RunSpec, task: Task) -> ShardTables:
         except Exception as exc:  # an agent that cannot even be built is that game's error
             played = _Played(None, None, error_text(exc))
         else:
-            played = _play_one(cls, [d.deck for d in seat_decks], planned.seed, agents, spec.options)
+            played = _play_one(cls, [d.deck for d in seat_decks], planned.seed, agents, spec.options,
+                               planned.deals)  # each deck dealt by its matchup position, whatever its seat
         _game_row(games.data, spec, planned, matchup_name, seat_decks, played)
         if played.state is not None:
             _tempo_rows(tempo.data, planned, seat_decks, played.state, metrics)
@@ -247,6 +249,7 @@ def _game_row(out: dict[str, list[Any]], spec: RunSpec, planned: PlannedGame, ma
     for i in range(MAX_SEATS):
         out[f"deck_{i}"].append(seat_decks[i].key if i < n else None)
         out[f"ai_{i}"].append(seat_decks[i].ai if i < n else None)
+    out["first_seat"].append(played.state.first_seat if played.state is not None else None)
     if played.result is not None:
         outcome = played.result.outcome
         out["winner_seat"].append(outcome.winner)

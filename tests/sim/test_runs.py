@@ -21,7 +21,7 @@ from .conftest import BLUE, GAMES, GREEN, RED, SEED, assert_same_tables
 
 GAMES_COLUMNS = {
     "game_id": "int64", "run_seed": "int64", "game_seed": "int64", "matchup_id": "int32", "matchup": "str",
-    "pair": "int32", "rotation": "int32", "game": "str", "n_players": "int8",
+    "pair": "int32", "rotation": "int32", "game": "str", "n_players": "int8", "first_seat": "Int8",
     **{f"deck_{i}": "str" for i in range(4)}, **{f"ai_{i}": "str" for i in range(4)},
     "winner_seat": "Int8", "winner_deck": "str", "reason": "str", "turns": "int32", "decisions": "int32",
     "error": "str",
@@ -141,8 +141,9 @@ def test_a_game_that_raises_is_recorded_and_the_batch_goes_on(crashy: str, tmp_p
 def test_a_finished_game_replays_with_tcgsim_play(reference: Path) -> None:
     row = load_run(reference).games.iloc[3]
     paths = {"Firestorm": RED, "Night Raid": BLUE}
+    assert row.rotation == 1  # a swapped game: each deck is dealt by its matchup position (--rotation)
     result = CliRunner().invoke(app, ["play", paths[row.deck_0], paths[row.deck_1], "--seed", str(row.game_seed),
-                                      "--quiet"])
+                                      "--rotation", str(row.rotation), "--quiet"])
     assert result.exit_code == 0
     assert f"Game over after {row.turns} turns" in result.stdout and row.winner_deck in result.stdout
 

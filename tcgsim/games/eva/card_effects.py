@@ -121,4 +121,4 @@ class CardEffectRules(EvaFields):
         if uid < 0 or ch.count <= 0 or not left:
             self.pending.remove(ch)
             if ch.kind is ChoiceKind.TUTOR:
-                self.rng.shuffle(p.deck)
+                self.deck_rng(seat).shuffle(p.deck)

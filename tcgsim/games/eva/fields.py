@@ -41,13 +41,14 @@ class EvaGameData(Protocol):
 
 class EvaShortGameData(Protocol):
     """What a short-rule state reads of its game (`EvaShortGame`): the card records and owners by uid, the
-    options, each seat's starter and the 補完 and 使徒 cards set aside, as uids."""
+    options, each seat's starter and the 補完 and 使徒 cards set aside, as uids, and the seats' deal keys."""
 
     cards: tuple[EvaCard, ...]
     owner: tuple[int, ...]
     options: EvaShortOptions
     main_uids: list[list[int]]
     aside_uids: list[list[int]]
+    deals: tuple[int, ...]  # engine.Game.deals: each seat's deal key (EVA-SHORT-4 hands characters out by it)
 
 
 class CityFields:
@@ -70,10 +71,12 @@ class CityFields:
     speak_count: list[int]
     spoken: list[Spoken]
     protect_turn: list[bool]  # a drama's protect, until the end of the turn
+    first_seat: int  # engine.State: the seat that took the first turn
 
     if TYPE_CHECKING:  # the methods the areas call on the city
         # engine.State
         def record(self, phase: str, player: int | None, kind: str, **data: Any) -> None: ...
+        def deck_rng(self, seat: int) -> random.Random: ...
 
         def _to_discard(self, uid: int) -> None: ...  # each state's own
 

@@ -144,8 +144,9 @@ class EvaGame(Game):
     all_lose_reasons: ClassVar[frozenset[str]] = frozenset({WinReason.HUMANITY_DESTROYED, WinReason.ALL_DROPPED})
     options: EvaOptions
 
-    def __init__(self, decks: Sequence[Deck], seed: int, options: EvaOptions | None = None) -> None:
-        super().__init__(decks, seed, options or self.options_class())  # type: ignore[arg-type]
+    def __init__(self, decks: Sequence[Deck], seed: int, options: EvaOptions | None = None,
+                 deals: Sequence[int] | None = None) -> None:
+        super().__init__(decks, seed, options or self.options_class(), deals)  # type: ignore[arg-type]
         records = eva_cards()
         cards: list[EvaCard] = []
         owners: list[int] = []
@@ -189,7 +190,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
         if _blank:
             return
         self._init_city()
-        self.rng = random.Random(game.seed)
+        self._seed_rngs()  # the table's generator and each deck's (engine.State.deck_rng)
         self.players = [Player() for _ in range(self.n)]
         self.turn = 0
         self.active = 0
@@ -236,6 +237,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
         s = EvaState(self.game, _blank=True)
         s._copy_city(self)
         self._share_rng(s)
+        s.first_seat = self.first_seat
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.active = self.active
@@ -269,7 +271,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
             self.battle.sig() if self.battle else None, self.stage.sig() if self.stage else None,
             tuple(c.sig() for c in self.pending), tuple(self.draw2), tuple(self.starved), self.angel,
             tuple(self.angel_queue), self.angels_defeated, self.last_stand, self.turn_done,
-            tuple(map(tuple, self.tally)), self._city_sig(), self._outcome, self._rng.getstate(),
+            tuple(map(tuple, self.tally)), self._city_sig(), self._outcome, self._rng_states(),
         )
 
     def resample_hidden(self, player: int, rng: random.Random) -> EvaState:
@@ -298,7 +300,7 @@ class EvaState(SetupRules, TurnRules, SpeakRules, CardEffectRules, CounterRules,
             rng.shuffle(them.deck)
         s.players[player].deck = sorted(s.players[player].deck)
         rng.shuffle(s.players[player].deck)
-        s.rng = random.Random(rng.getrandbits(64))
+        s._reseed_rngs(rng)
         s._legal = None
         return s
 
@@ -627,8 +629,9 @@ class EvaShortGame(Game):
     search_worlds: ClassVar[int] = 8
     options: EvaShortOptions
 
-    def __init__(self, decks: Sequence[Deck], seed: int, options: EvaShortOptions | None = None) -> None:
-        super().__init__(decks, seed, options or EvaShortOptions())
+    def __init__(self, decks: Sequence[Deck], seed: int, options: EvaShortOptions | None = None,
+                 deals: Sequence[int] | None = None) -> None:
+        super().__init__(decks, seed, options or EvaShortOptions(), deals)
         records = eva_cards()
         cards: list[EvaCard] = []
         owners: list[int] = []
@@ -667,7 +670,7 @@ class EvaShortState(ShortRules, CityState):
         if _blank:
             return
         self._init_city()
-        self.rng = random.Random(game.seed)
+        self._seed_rngs()  # the table's generator and each deck's (engine.State.deck_rng)
         self.players = [Player(), Player()]
         self.assigned = [-1, -1]  # each player's hidden character (EVA-SHORT-4)
         self.turn = 1
@@ -700,6 +703,7 @@ class EvaShortState(ShortRules, CityState):
         s = EvaShortState(self.game, _blank=True)
         s._copy_city(self)
         self._share_rng(s)
+        s.first_seat = self.first_seat
         s.players = [p.copy() for p in self.players]
         s.assigned = list(self.assigned)
         s.turn = self.turn
@@ -723,7 +727,7 @@ class EvaShortState(ShortRules, CityState):
         return (tuple(p.sig() for p in self.players), tuple(self.assigned), self.turn, self.active, self.to_act,
                 self.passes, self.offer.sig() if self.offer else None, tuple(self.tally), tuple(self.history),
                 tuple(self.cleared), self._city_sig(),
-                self._outcome, self._rng.getstate())
+                self._outcome, self._rng_states())
 
     def resample_hidden(self, player: int, rng: random.Random) -> EvaShortState:
         """Re-deal the opponent's hand and deck and its character (one of the characters other than the player's
@@ -741,7 +745,7 @@ class EvaShortState(ShortRules, CityState):
         if s._outcome is None:
             choices = [c for c in range(N_CHARS) if c != s.assigned[player] and not s.down[c] and not s.cleared[c]]
             s.assigned[opp] = choices[rng.randrange(len(choices))]
-        s.rng = random.Random(rng.getrandbits(64))
+        s._reseed_rngs(rng)
         s._legal = None
         return s
 

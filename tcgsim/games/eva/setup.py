@@ -21,7 +21,7 @@ class SetupRules(EvaFields):
         for seat in range(self.n):
             p = self.players[seat]
             p.deck = list(g.main_uids[seat])
-            self.rng.shuffle(p.deck)  # EVA-SETUP-2
+            self.deck_rng(seat).shuffle(p.deck)  # EVA-SETUP-2, by the deck's own generator (State.deck_rng)
             p.hokan = g.hokan_uids[seat]  # EVA-SETUP-3: LV1 side up, level 0
             p.hand = [p.deck.pop() for _ in range(min(HAND_SIZE, len(p.deck)))]  # EVA-SETUP-5
             for _ in range(MAX_SETUP_REDRAWS):  # EVA-SETUP-6: 使徒 back, shuffle, draw as many, until none
@@ -31,7 +31,7 @@ class SetupRules(EvaFields):
                 returned += len(angels)
                 p.hand = [u for u in p.hand if u not in angels]
                 p.deck.extend(angels)
-                self.rng.shuffle(p.deck)
+                self.deck_rng(seat).shuffle(p.deck)
                 p.hand.extend(p.deck.pop() for _ in range(min(len(angels), len(p.deck))))
             else:  # a deck of (almost) only 使徒: keep the 使徒 out of the hand
                 angels = [u for u in p.hand if self.cards[u].kind is Kind.ANGEL]
@@ -39,7 +39,10 @@ class SetupRules(EvaFields):
                 p.deck[:0] = angels
             for uid in p.hand:
                 self.hand_turn[uid] = 0
-        self.active = self.rng.randrange(self.n) if self.game.options.random_first_player else 0  # EVA-SETUP-7
+        # EVA-SETUP-7: the table's first draw (no deck draws from it), so from the game seed alone the same seat
+        # moves first in every rotation of a pair: each deck moves first exactly once per pair
+        self.active = self.rng.randrange(self.n) if self.game.options.random_first_player else 0
+        self.first_seat = self.active
         self.record("setup", None, "setup", players=self.n, returned=returned)
         self.record("setup", self.active, "first_player")
         self._start_turn()

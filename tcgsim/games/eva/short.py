@@ -46,14 +46,19 @@ class ShortRules(ShortFields):
             p = self.players[seat]
             p.aside = list(g.aside_uids[seat])  # EVA-SHORT-3
             p.deck = list(g.main_uids[seat])
-            self.rng.shuffle(p.deck)
-        self.assigned = self.rng.sample(range(N_CHARS), 2)  # EVA-SHORT-4: two different characters
+            self.deck_rng(seat).shuffle(p.deck)  # the deck's own generator (State.deck_rng)
+        # EVA-SHORT-4: two different characters, drawn by the table for the two deals and handed out by deal key,
+        # so a deck keeps its character whichever seat it sits in
+        by_deal = self.rng.sample(range(N_CHARS), 2)
+        self.assigned = [by_deal[key] for key in self.game.deals]
         self.group = [0] * N_CHARS  # EVA-SHORT-5: all six grouped
         for seat in (0, 1):
             self._draw_to(seat, SHORT_HAND)  # EVA-SHORT-6
             for uid in self.players[seat].hand:
                 self.hand_turn[uid] = 0
-        self.active = self.rng.randrange(2) if self.game.options.random_first_player else 0  # EVA-SHORT-7
+        # EVA-SHORT-7: from the table, which drew the same before: the same seat moves first in both games of a pair
+        self.active = self.rng.randrange(2) if self.game.options.random_first_player else 0
+        self.first_seat = self.active
         self.to_act = self.active
         self.record("setup", None, "short_setup")
         self.record("setup", self.active, "first_player")

@@ -72,8 +72,9 @@ class GzGame(Game):
     search_horizon: ClassVar[int] = 1
     options: GzOptions
 
-    def __init__(self, decks: Sequence[Deck], seed: int, options: GzOptions | None = None) -> None:
-        super().__init__(decks, seed, options or GzOptions())
+    def __init__(self, decks: Sequence[Deck], seed: int, options: GzOptions | None = None,
+                 deals: Sequence[int] | None = None) -> None:
+        super().__init__(decks, seed, options or GzOptions(), deals)
         records = gz_cards()
         cards: list[GzCard] = []
         owners: list[int] = []
@@ -129,7 +130,9 @@ class GzState(
             return
         self._reset(record_events)
         fp = self.opts.first_player  # GZ-SETUP-1
+        # the table's first draw, from the game seed alone: the same seat in every rotation of a pair
         self.first = self.rng.randrange(2) if fp is FirstPlayer.RANDOM else int(fp is FirstPlayer.SEAT1)
+        self.first_seat = self.first
         self.active = self.actor = self.first
         for seat in (0, 1):
             p = self.players[seat]
@@ -143,7 +146,7 @@ class GzState(
     def _reset(self, record_events: bool = False) -> None:
         """Every field of a state, empty: no card anywhere yet (the constructor and test positions fill it)."""
         game = self.game
-        self.rng = random.Random(game.seed)  # (the setter: not shared with any clone)
+        self._seed_rngs()  # the table's generator and each deck's (engine.State.deck_rng)
         self.first = 0
         self.players = [Player(), Player()]
         self.turn = 0
@@ -193,6 +196,7 @@ class GzState(
         s.opts = self.opts
         self._share_rng(s)  # both copy it before their next draw (engine.State.rng)
         s.first = self.first
+        s.first_seat = self.first_seat
         s.players = [p.copy() for p in self.players]
         s.turn = self.turn
         s.active = self.active
@@ -227,7 +231,7 @@ class GzState(
             tuple(self.jobs), tuple(self.chain), self.battle.sig() if self.battle else None, tuple(self.attacks),
             tuple(self.envs), tuple(self.limbo), self.next_id, tuple(self.moved_persons), tuple(self.turn_mods),
             self.draws_left, tuple(self.initial_done), self.dirty, self.rebel_active, self.win_dirty,
-            self._outcome, self._rng.getstate(),  # (reading the state draws nothing: no copy needed)
+            self._outcome, self._rng_states(),  # (reading the states draws nothing: no copy needed)
         )
 
     def resample_hidden(self, player: int, rng: random.Random) -> GzState:
@@ -275,7 +279,7 @@ class GzState(
             me.bdeck = sorted(me.bdeck)
             rng.shuffle(me.deck)
             rng.shuffle(me.bdeck)
-        s.rng = random.Random(rng.getrandbits(64))
+        s._reseed_rngs(rng)
         s._legal = None  # the re-dealt cards may change the answers
         return s
 

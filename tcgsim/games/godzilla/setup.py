@@ -124,9 +124,9 @@ class SetupRules(GzStateFields):
             if self.actor == self.first:
                 self.actor = second
             else:
-                for p in self.players:  # GZ-SETUP-10
-                    self.rng.shuffle(p.deck)
-                    self.rng.shuffle(p.bdeck)
+                for seat, p in enumerate(self.players):  # GZ-SETUP-10, each deck by its own generator
+                    self.deck_rng(seat).shuffle(p.deck)
+                    self.deck_rng(seat).shuffle(p.bdeck)
                 for _ in range(SECOND_PLAYER_HAND):  # GZ-SETUP-11
                     self._draw(second, False)
                 self.record("setup", second, "opening_hand", hand=len(self.players[second].hand))

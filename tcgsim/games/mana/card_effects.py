@@ -181,7 +181,7 @@ class CardEffectRules(StateFields):
                 best = max(p.char_discard, key=lambda u: (self.cards[u].str_ + self.cards[u].def_, -u))
                 p.char_discard.remove(best)
                 p.char_deck.append(best)
-                _shuffle_characters(p.char_deck, self.cards, self.rng)
+                _shuffle_characters(p.char_deck, self.cards, self.deck_rng(target))
         elif verb is _Verb_MAY_PAY_RETURN_TO_HAND:
             self._offer_return(seat, source, effect.cost)
         elif verb is _Verb_TRASH_ITEM_IN_BATTLE:
@@ -236,7 +236,7 @@ class CardEffectRules(StateFields):
             me.deck += me.hand + me.discard
             me.hand.clear()
             me.discard.clear()
-            self.rng.shuffle(me.deck)
+            self.deck_rng(seat).shuffle(me.deck)
             self._draw(seat, e.count)
         elif v is _Verb_TRASH_ITEMS:
             chars = [self._target_char(a.target)] if e.target is not None else \
@@ -302,7 +302,7 @@ class CardEffectRules(StateFields):
                 arg = a.at[0] if a.at else ()
                 self.pending.append(Choice(_ChoiceKind_PICK_CARD, seat, options, 1, a.card, arg))
             else:
-                self.rng.shuffle(me.deck)
+                self.deck_rng(seat).shuffle(me.deck)
         elif v is _Verb_REVEAL_DECK:
             P[a.target].deck_revealed = True
         elif v is _Verb_LASTING:
@@ -425,7 +425,7 @@ class CardEffectRules(StateFields):
                 best = max(me.char_discard, key=lambda u: (sum(self.char_stats(u)), -u))
                 me.char_discard.remove(best)
                 me.char_deck.append(best)
-                _shuffle_characters(me.char_deck, self.cards, self.rng)
+                _shuffle_characters(me.char_deck, self.cards, self.deck_rng(seat))
         else:
             self._do(e, a.card, seat, None, None)
 
@@ -464,7 +464,7 @@ class CardEffectRules(StateFields):
                 p.hand.append(uid)
                 if self.hand_turn[uid] < 0:
                     self.hand_turn[uid] = self.turn
-            self.rng.shuffle(p.deck)
+            self.deck_rng(seat).shuffle(p.deck)
         elif _Verb_SWAP_WITH_CHARACTER_DECK in verbs:  # Hero, Heroine: the chosen character comes in
             self._swap_in(seat, ch.arg[0], uid)
         elif _Verb_ARRANGE_CHARACTER_DECK in verbs:  # Meimei: the deck is ordered one card at a time, top first

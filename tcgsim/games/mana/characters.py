@@ -57,7 +57,7 @@ class CharacterRules(StateFields):
         p.party[p.party.index(c)] = Character(new)
         p.discard.extend(c.items)
         p.char_deck.append(c.uid)
-        _shuffle_characters(p.char_deck, self.cards, self.rng)
+        _shuffle_characters(p.char_deck, self.cards, self.deck_rng(seat))
         self._played(new)
         if self.events is not None:
             self.record(self._phase_name(), seat, "swap", out=self.cards[c.uid].name, card=self.cards[new].name)

@@ -161,8 +161,9 @@ class ManaGame(Game):
     options_class: ClassVar[type[GameOptions]] = ManaOptions
     options: ManaOptions
 
-    def __init__(self, decks: Sequence[Deck], seed: int, options: ManaOptions | None = None) -> None:
-        super().__init__(decks, seed, options or ManaOptions())
+    def __init__(self, decks: Sequence[Deck], seed: int, options: ManaOptions | None = None,
+                 deals: Sequence[int] | None = None) -> None:
+        super().__init__(decks, seed, options or ManaOptions(), deals)
         lists = tuple(card_lists(deck, load_pool("mana")) for deck in self.decks)
         key = tuple((tuple(found.get("main", ())), tuple(found.get("characters", ()))) for found in lists)
         table = _TABLES.get(key)
@@ -209,8 +210,7 @@ class ManaState(
     def __init__(self, game: ManaGame, record_events: bool = False) -> None:
         self.game = game
         self.cards = game.cards
-        self._rng = random.Random(game.seed)
-        self._rng_shared = False
+        self._seed_rngs()  # the table's generator and each deck's (engine.State.deck_rng)
         self.players = [Player(), Player()]
         self.turn = 0
         self.active = 0  # whose turn it is; seat 0 plays first (MANA-SETUP-1)
@@ -308,7 +308,7 @@ class ManaState(
         for p in s.players:
             p.char_deck.sort()
             _shuffle_characters(p.char_deck, s.cards, rng)
-        s.rng = random.Random(rng.getrandbits(64))
+        s._reseed_rngs(rng)
         s._legal = None
         return s
 
@@ -316,7 +316,7 @@ class ManaState(
         return (
             tuple(p.sig() for p in self.players), self.turn, self.active, self.phase,
             self.battle.sig() if self.battle else None, tuple(c.sig() for c in self.pending), self.shifted,
-            tuple(self.stack), tuple(self.lasting), self._outcome, self._rng.getstate(),  # reading it draws nothing
+            tuple(self.stack), tuple(self.lasting), self._outcome, self._rng_states(),  # reading them draws nothing
         )
 
     def card_locations(self) -> dict[int, str]:
@@ -819,7 +819,7 @@ class ManaState(
                     self.hand_turn[uid] = -1  # not the opening hand after all
                 p.deck.extend(p.hand)
                 p.hand.clear()
-                self.rng.shuffle(p.deck)
+                self.deck_rng(seat).shuffle(p.deck)
                 self._draw(seat, HAND_SIZE)
             if self.events is not None:
                 self.record("setup", seat, "mulligan", taken=action.take)

@@ -20,8 +20,8 @@ class SetupRules(StateFields):
             p = self.players[seat]
             p.deck = list(g.main_uids[seat])
             p.char_deck = list(g.char_uids[seat])
-            self.rng.shuffle(p.deck)
-            self.rng.shuffle(p.char_deck)
+            self.deck_rng(seat).shuffle(p.deck)  # the deck's own generator: the same deal in every seat
+            self.deck_rng(seat).shuffle(p.char_deck)
             self._draw(seat, HAND_SIZE)
         if self.events is not None:
             self.record("setup", None, "setup", hands=[len(p.hand) for p in self.players])
