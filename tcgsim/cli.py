@@ -529,9 +529,10 @@ def _check_baseline_or_exit(base: Any, folder: str | None, config: RunConfig) ->
 
 def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str | None, force: bool,
                  workers: int | None, backend: Backend, scheduler: str | None, quiet: bool, no_report: bool,
-                 fmt: ListFormat = ListFormat.text) -> None:
+                 fmt: ListFormat = ListFormat.text, show_summary: bool = True) -> None:
     """Execute a planned run with a progress bar, then print where it is and its summary (as JSON with
-    --format json: then stdout holds that alone, and the report's line goes to stderr)."""
+    --format json: then stdout holds that alone, and the report's line goes to stderr; none without
+    `show_summary`, for the runs of an AI panel whose own JSON is the output)."""
     import signal
 
     from tcgsim.sim import RunFailed, SimError, execute
@@ -565,7 +566,9 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
         raise typer.Exit(143 if isinstance(exc, _Terminated) else 130) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
-    if fmt is ListFormat.json:
+    if not show_summary:
+        pass
+    elif fmt is ListFormat.json:
         from tcgsim.sim.summary import summary_json
 
         typer.echo(json.dumps(summary_json(outcome.summary), ensure_ascii=False, indent=2))
@@ -668,6 +671,11 @@ def matchups(
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
     baseline: Annotated[str | None, _SimOptions.baseline] = None,
     fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
+    ai_panel: Annotated[str | None, typer.Option(
+        "--ai-panel", metavar="AI,AI,...", show_default=False,
+        help="Play the field once per AI of this list (every seat that AI), on the same seeds, each run into "
+             "OUT/<ai>/, and compare the rankings: Kendall tau with a bootstrap interval, reversed pairs, flipped "
+             "matchups (OUT/panel.md, OUT/panel.json). Run it again to finish a panel that was stopped.")] = None,
 ) -> None:
     """Play every pair of decks (or a --gauntlet deck against a field) and write the win-rate matrix.
 
@@ -675,10 +683,15 @@ def matchups(
     matrix.csv. With --gauntlet, --ai lists start with the gauntlet deck (or use DECK=AGENT).
 
     Example: tcgsim matchups decks/mana/ --games 200 --mirror
+
+    Example: tcgsim matchups decks/mana/ --games 400 --ai-panel builder,raider --out reports/panel
     """
     from tcgsim.sim import SimError, plan_matchups
     from tcgsim.validate import expand_paths, format_text
 
+    if ai_panel is not None and (ai or resume or baseline):
+        raise fail("--ai-panel chooses the AI of every seat itself: give it without --ai, --resume and --baseline "
+                   "(run the same command again to finish a stopped panel)", EXIT_USAGE)
     base = _baseline_or_exit(baseline)
     if not paths and gauntlet is None:
         config = _resumed_config(resume)
@@ -693,6 +706,10 @@ def matchups(
     field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found])
     n_decks = len(field)
     hero = field.pop(0) if gauntlet is not None else None
+    if ai_panel is not None:
+        _panel_or_exit(ai_panel, field, games, seed, hero, mirror, option, out, force, workers, backend, scheduler,
+                       quiet, no_report, fmt)
+        return
     chosen = _baseline_settings_or_exit(ctx, base, baseline, n_decks, seed, games, ai, option)
     try:
         config = plan_matchups(field, chosen.games, chosen.seed, chosen.agents, hero, mirror, chosen.options)
@@ -700,6 +717,50 @@ def matchups(
         raise fail(str(exc), exc.exit_status) from None
     _check_baseline_or_exit(base, baseline, config)
     _run_or_exit(config, out, resume, force, workers, backend, scheduler, quiet, no_report, fmt)
+
+
+def _panel_or_exit(panel: str, field: list[Any], games: int, seed: int, hero: Any, mirror: bool,
+                   option: list[str] | None, out: str | None, force: bool, workers: int | None, backend: Backend,
+                   scheduler: str | None, quiet: bool, no_report: bool, fmt: ListFormat) -> None:
+    """`matchups --ai-panel`: one run per AI into OUT/<ai>/ (an existing one is resumed, so a stopped panel
+    finishes by the same command, and a finished one is reused), then the panel's comparison (tcgsim.panel)."""
+    import json
+
+    from tcgsim.panel import analyse_panel, member_folder, panel_lines, write_panel
+    from tcgsim.sim import SimError, plan_matchups
+    from tcgsim.sim.store import default_out
+
+    ais = [a.strip() for a in panel.split(",") if a.strip()]
+    if len(ais) < 2 or len(set(ais)) != len(ais):
+        raise fail(f"--ai-panel {panel!r} needs two or more different AIs, comma-separated (say builder,raider)",
+                   EXIT_USAGE)
+    configs = []
+    for ai in ais:  # every AI's plan first: a typo in the last AI fails before any game is played
+        try:
+            configs.append(plan_matchups(field, games, seed, [ai], hero, mirror, option))
+        except SimError as exc:
+            raise fail(f"--ai-panel {ai}: {exc}", exc.exit_status) from None
+    root = _folder_option(out, "--out") or default_out([*(d.key for d in configs[0].decks), "panel"])
+    folders = []
+    for ai, config in zip(ais, configs, strict=True):
+        folder = member_folder(root, ai)
+        again = (folder / "run.json").is_file() and not force
+        if not quiet:
+            typer.echo(f"AI panel: {ai} -> {folder}" + (" (resumed)" if again else ""), err=True)
+        _run_or_exit(config, str(folder), str(folder) if again else None, force and not again, workers, backend,
+                     scheduler, quiet or fmt is ListFormat.json, no_report, fmt, show_summary=fmt is ListFormat.text)
+        folders.append(folder)
+    try:
+        result = analyse_panel(folders, ais, seed)
+    except ValueError as exc:
+        raise fail(f"the panel's runs cannot be compared: {exc}") from None
+    js, md = write_panel(root, result)
+    if fmt is ListFormat.json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    for line in panel_lines(result):
+        typer.echo(line)
+    typer.echo(f"Panel: {md} and {js}")
 
 
 @app.command()

@@ -37,7 +37,7 @@ from tcgsim import stats
 
 __all__ = [
     "DEFAULT_RESAMPLES", "ELO", "Field", "Fit", "RankProbabilities", "bootstrap", "bootstrap_generator", "fit",
-    "holm", "newcombe_z", "not_separated", "p_value", "rank_range", "rate_z",
+    "holm", "joint_bootstrap_ratings", "newcombe_z", "not_separated", "p_value", "rank_range", "rate_z",
 ]
 
 ELO = 400.0 / np.log(10.0)  # a log-strength on the Elo scale: 400 log10 s
@@ -292,6 +292,31 @@ def bootstrap(field: Field, seed: int, resamples: int = DEFAULT_RESAMPLES, prior
     n = max(resamples, 1)
     sd = ratings.std(axis=0, ddof=1) if resamples > 1 else np.full(k, np.nan)
     return RankProbabilities(field.keys, resamples, ranks / n, above / n, sd, regularised)
+
+
+def joint_bootstrap_ratings(fields: Sequence[Field], seed: int, resamples: int = DEFAULT_RESAMPLES
+                            ) -> list[np.ndarray]:
+    """Each field's Elo-scale ratings, (resamples, k), over the SAME resampled deals: for runs that share their
+    deals (an AI panel: one plan and run seed, so deal c of one run is deal c of every other), whose figures
+    must be resampled together or the noise of a comparison between them is overstated. The draws come from
+    `bootstrap_generator(seed)` as `bootstrap`'s do."""
+    if not fields:
+        return []
+    base = fields[0]
+    for other in fields[1:]:
+        if not (np.array_equal(other.deal_stratum, base.deal_stratum)
+                and np.array_equal(other.deal_group, base.deal_group)):
+            raise ValueError("joint resamples need fields with the same deals (runs of one plan and seed)")
+    rng = bootstrap_generator(seed)
+    starts = [fit(f).theta for f in fields]
+    out = [np.zeros((resamples, f.k)) for f in fields]
+    for lo in range(0, resamples, BATCH):
+        size = min(BATCH, resamples - lo)
+        weights = _weights(base, size, rng)
+        for f, ratings, start in zip(fields, out, starts, strict=True):
+            theta, _, _ = _fit_many(f.totals(weights), f.seats, None, start)
+            ratings[lo:lo + size] = ELO * theta
+    return out
 
 
 def rank_range(probs: np.ndarray, level: float = 0.95) -> tuple[int, int]:
