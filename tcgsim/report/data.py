@@ -63,6 +63,8 @@ GAMES_SCHEMA: dict[str, Column] = {
     "winner_deck": Column(TEXT),
     "reason": Column(TEXT),
     "turns": Column(INTEGER, nulls=False),
+    # the seat that moved first (the play/draw split); absent from runs written before it: seat 0 then
+    "first_seat": Column(INTEGER, required=False),
     "error": Column(TEXT, required=False),
     "run_seed": Column(INTEGER, required=False),
     "game_seed": Column(INTEGER, required=False),  # the replay command of a game without a result needs it

@@ -265,7 +265,17 @@ def _win_rates(t: ReportTables, plots: dict[str, Plot]) -> Section:
                      f"{r.wins:,}–{r.losses:,}–{r.draws:,}",
                      _cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
     sec.blocks.append(Table(["deck", "seat", "games", "W–L–D", "win rate (95% CI)"], rows,
-                            align=["l", "l", "r", "r", "r"], caption="Per deck and seat."))
+                            align=["l", "l", "r", "r", "r"],
+                            caption="Per deck and place in the turn order (on the play: the deck moved first)."))
+    if len(t.matchup_play):
+        rows = []
+        for r in t.matchup_play.itertuples(index=False):
+            rows.append([strong(r.deck), str(r.opponent), seat_label(int(r.seat), 2), _n(r.games),
+                         f"{r.wins:,}–{r.losses:,}–{r.draws:,}",
+                         _cell(format_rate(r.win_rate, r.ci_low, r.ci_high), muted=r.games < t.min_sample)])
+        sec.blocks.append(Table(["deck", "opponent", "seat", "games", "W–L–D", "win rate (95% CI)"], rows,
+                                align=["l", "l", "l", "r", "r", "r"],
+                                caption="Per matchup, on the play and on the draw (two-player games)."))
     rows = []
     for r in t.seat.itertuples(index=False):
         rows.append([seat_label(int(r.seat), int(r.n_players)) + (f" ({r.n_players} players)"
@@ -577,8 +587,10 @@ def _method(t: ReportTables) -> Section:
         text(strong("Intervals"), ": 95% Wilson score intervals for rates; Newcombe's hybrid score interval for "
              "IWD; mean ± 1.96 standard errors for tempo means. Games of one deal (the same seed, seats rotated) "
              "are treated as independent, which slightly narrows the intervals."),
-        text(strong("Seats"), ": seat 1 plays first (on the play) in two-player games; every deal is played in "
-             "every seat rotation, so a deck's win rate carries no seat advantage."),
+        text(strong("Seats"), ": counted from the player who moved first (on the play, in two-player games). "
+             "Every deal is played in every seat rotation with each deck dealt the same, and a first player the "
+             "rules leave to chance falls to the same seat, so each deck moves first equally often and its win "
+             "rate carries no seat advantage."),
         text(strong("Ranking"), ": strengths by maximum likelihood over every game, each game one observation of "
              "which seated deck won (the first choice of a Plackett-Luce model: in two-player games exactly "
              "Bradley-Terry), on the Elo scale; unlike Elo updates they do not depend on the order games were "

@@ -54,7 +54,8 @@ def reason_label(reason: str) -> str:
 
 
 def seat_label(seat: int, n_players: int) -> str:
-    """'on the play' / 'on the draw' for two players (seat 0 plays first), 'seat k' (1-based) otherwise."""
+    """'on the play' / 'on the draw' for two players, 'seat k' (1-based) otherwise, where `seat` counts from the
+    player who moved first (`turn_order`): 0 is on the play."""
     if n_players == 2:
         return "on the play" if seat == 0 else "on the draw"
     return f"seat {seat + 1}"
@@ -69,8 +70,8 @@ class ReportTables:
     n_players: int  # the most players in any game of the run
     long: pd.DataFrame  # metrics.seat_results: one row per game and seat
     deck: pd.DataFrame  # per deck: games, wins, losses, draws, errors, win rate and interval, AI
-    deck_seat: pd.DataFrame  # the same per deck and seat
-    seat: pd.DataFrame  # seat advantage of the game itself
+    deck_seat: pd.DataFrame  # the same per deck and place in the turn order (`seat`: 0 moved first)
+    seat: pd.DataFrame  # seat advantage of the game itself, by place in the turn order
     matchups: pd.DataFrame  # long matchup matrix: deck vs opponent
     ranking: pd.DataFrame  # metrics.ranking_table: mean win rate, the fitted strengths, the rank range
     lengths: pd.DataFrame  # turns per matchup (and all games)
@@ -90,9 +91,39 @@ class ReportTables:
     min_sample: int = stats.MIN_SAMPLE
     # per deck: seats that could mulligan, mulligans taken and the win rate after one (empty: no mulligan rule)
     mulligans: pd.DataFrame = field(default_factory=pd.DataFrame)
+    # two-player games: per deck, opponent and `seat` (0 on the play, 1 on the draw) the deck's results
+    matchup_play: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 # --- header ---------------------------------------------------------------------------------------------------
+
+def turn_order(games: pd.DataFrame, long: pd.DataFrame) -> pd.DataFrame:
+    """`long` (metrics.seat_results) with `seat` replaced by the seat's place in the turn order: 0 for the player
+    who moved first (games.parquet `first_seat`), 1 for the next, and so on. The report's seat figures read this,
+    since the first mover is not always seat 0 (EVA chooses at random, GODZILLA may). A run without the column
+    (written before it) had seat 0 move first."""
+    if "first_seat" not in games.columns or not len(long):
+        return long
+    first = games.set_index("game_id")["first_seat"].astype("Float64").fillna(0).astype(int)
+    moved = first.reindex(long["game_id"]).to_numpy()
+    n = long["n_players"].to_numpy(dtype=int)
+    return long.assign(seat=(long["seat"].to_numpy(dtype=int) - moved) % n)
+
+
+def play_draw_matchups(in_order: pd.DataFrame) -> pd.DataFrame:
+    """Two-player games, per deck, opponent and place in the turn order (`seat` 0: the deck moved first, on the
+    play; 1: on the draw): games, wins, losses, draws, win rate and interval. Mirror games are left out (a deck
+    against itself has no cell). `in_order` is `turn_order(games, long)`."""
+    two = in_order[in_order["n_players"] == 2]
+    if not len(two):
+        return pd.DataFrame(columns=["deck", "opponent", "seat", *M.RATE_COLUMNS])
+    # seat_results sorts by game, then seat: a two-player game's rows are consecutive, so swapping within each
+    # pair of rows gives each row its opponent
+    other = two["deck"].astype(object).to_numpy().reshape(-1, 2)[:, ::-1].ravel()
+    cells = two.assign(opponent=other)
+    cells = cells[cells["deck"] != cells["opponent"]]
+    return M.rate_table(cells, ["deck", "opponent", "seat"], 2)
+
 
 def _deck_order(games: pd.DataFrame, meta: dict[str, Any]) -> list[str]:
     present: list[str] = []
@@ -352,8 +383,10 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
     header = _header(data, decks, long)
     deck = by_deck(M.deck_results(long))
     deck["ai"] = deck["deck"].map({d["key"]: d["ai"] for d in header["decks"]})
-    deck_seat = by_deck(M.deck_results(long, by_seat=True), "seat")
-    seat = M.seat_advantage(long)
+    in_order = turn_order(games, long)
+    deck_seat = by_deck(M.deck_results(in_order, by_seat=True), "seat")
+    seat = M.seat_advantage(in_order)
+    matchup_play = by_deck(play_draw_matchups(in_order), "opponent", "seat")
     pairs = M.pairwise_results(long)
     matrix = stats.Matrix.from_pairs(decks, pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
                                      pairs["result"].to_numpy())
@@ -389,7 +422,7 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
         cum_wins=cum, milestones=milestones, wins_by_turn=wins_by_turn, tempo=tempo,
         tempo_meanings=_tempo_meanings(str(header["game"]), metric_cols),
         cards=cards, unmodelled=unmodelled_cards(str(header["game"]), data.cards), min_sample=min_sample,
-        mulligans=mulligans,
+        mulligans=mulligans, matchup_play=matchup_play,
     )
     tables.rank_probs = rank_probs
     tables.notes, tables.findings = build_findings(tables)
@@ -705,7 +738,7 @@ def to_summary(t: ReportTables) -> dict[str, Any]:
                         "in a matchup it is a draw between the two decks",
             "interval": "95% Wilson score interval (rates); Newcombe hybrid score interval (IWD); "
                         "mean +- 1.96 standard errors (tempo)",
-            "seats": "seat 0 plays first (on the play)",
+            "seats": "seat 0 is the player who moved first (games.parquet first_seat), on the play",
             "min_sample": t.min_sample,
             "ranking": "first-choice Plackett-Luce maximum likelihood over every game (Bradley-Terry in two-player "
                        "games), rating on the Elo scale (400 log10 strength, mean 0); rating_se, likely_rank, "

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
@@ -19,6 +20,7 @@ from tcgsim.decks import Deck, read_deck
 from tcgsim.engine import Game, State, play_game
 from tcgsim.games import get_game
 from tcgsim.games.godzilla.options import FirstPlayer, GzOptions
+from tcgsim.report.tables import build_tables
 from tcgsim.sim import matchups
 from tcgsim.sim.seeds import game_seed, rotation_seats
 
@@ -174,3 +176,16 @@ def test_the_games_table_records_the_first_seat(tmp_path: Path) -> None:
         assert pair["first_seat"].nunique() == 1
         movers = {row[f"deck_{int(row['first_seat'])}"] for row in pair.to_dict("records")}
         assert len(movers) == 2
+    # the report's play/draw split follows first_seat, not seat 0
+    tables = build_tables(tmp_path / "r")
+    moved = pd.Series([row[f"deck_{int(row['first_seat'])}"] for row in games.to_dict("records")])
+    on_play = tables.deck_seat[tables.deck_seat["seat"] == 0].set_index("deck")["games"]
+    assert on_play.to_dict() == moved.value_counts().to_dict() == {d: 20 for d in moved.unique()}
+    wins_on_play = sum(int(row["winner_seat"]) == int(row["first_seat"]) for row in games.to_dict("records")
+                       if row["winner_seat"] == row["winner_seat"] and row["winner_seat"] is not None)
+    assert int(tables.seat.loc[tables.seat["seat"] == 0, "wins"].iloc[0]) == wins_on_play
+    won_first = moved[[row["winner_deck"] == moved[i] for i, row in enumerate(games.to_dict("records"))]]
+    deck_wins = tables.deck_seat[tables.deck_seat["seat"] == 0].set_index("deck")["wins"].to_dict()
+    assert deck_wins == won_first.value_counts().reindex(list(deck_wins), fill_value=0).to_dict()
+    split = tables.matchup_play
+    assert sorted(split["seat"]) == [0, 0, 1, 1] and set(split["games"]) == {20}
