@@ -153,7 +153,7 @@ def mulligan_table(games: pd.DataFrame, long: pd.DataFrame) -> pd.DataFrame:
     inside = (row >= 0) & (seat < len(seats))
     count[inside] = value[row[inside], seat[inside]]
     ok = long.assign(_m=count)
-    ok = ok[(ok["result"] != stats.ERROR) & ok["_m"].notna()]
+    ok = ok[~ok["result"].isin([stats.ERROR, stats.STOPPED]) & ok["_m"].notna()]  # results only, as every rate
     if not len(ok):
         return pd.DataFrame(columns=columns)
     after, kept = ok["_m"] > 0, ok["_m"] == 0

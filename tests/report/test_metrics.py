@@ -295,3 +295,31 @@ def test_card_stats_multiplayer_draw_points() -> None:
     cards = cards_frame([{"game_id": 0, "deck": "A", "card_id": "X", "drawn": 1, "result": "draw"}])
     row = M.card_stats(cards, pd.Series({0: 4})).iloc[0]
     assert row["gih_wr"] == approx(0.25)
+
+
+def test_an_all_lose_game_and_a_stopped_game_in_the_long_table_and_the_seat_table() -> None:
+    """Four two-player eva games: A wins g0, B wins g1, g2 is humanity destroyed (both lose), g3 stopped at the
+    decision limit. Seat 0 (A, B, A, B): W, L, L, stopped -> 1 of 3, 33.3%. The three games with a result handed
+    out 2 points: the fair share is 2/3 / 2 = 33.3%, so seat 0's advantage is 0 (against 1/2 it would be -16.7
+    points). The stopped game is in no rate: seat 0 has 3 games, not 4."""
+    rows = [{"decks": ["A", "B"], "winner": 0, "reason": "hokan", "turns": 10},
+            {"decks": ["B", "A"], "winner": 1, "reason": "hokan", "turns": 10},
+            {"decks": ["A", "B"], "winner": None, "reason": "humanity_destroyed", "turns": 10},
+            {"decks": ["B", "A"], "winner": None, "reason": "decision_limit", "turns": 10}]
+    long = M.seat_results(games_frame(rows, game="eva"))
+    assert long["result"].tolist() == ["win", "loss", "loss", "win", "loss", "loss", "stopped", "stopped"]
+    assert long["ending"].tolist()[4:] == ["all_lose", "all_lose", "stopped", "stopped"]
+    seat0 = M.seat_advantage(long).set_index("seat").loc[0]
+    assert (seat0["games"], seat0["win_rate"]) == (3, pytest.approx(1 / 3))
+    assert (seat0["fair"], seat0["advantage"]) == (pytest.approx(1 / 3), pytest.approx(0.0, abs=1e-12))
+
+
+def test_a_stopped_game_is_left_out_of_the_mulligan_figures() -> None:
+    """A took a mulligan in both games: a win (g0) and a decision-limit stop (g1). Its mulligan games are 1 (the
+    stop is no result), its win rate after a mulligan 100%; counting the stop would say 2 games."""
+    games = games_frame([{"decks": ["A", "B"], "winner": 0, "reason": "mana_12", "turns": 10},
+                         {"decks": ["A", "B"], "winner": None, "reason": "decision_limit", "turns": 10}])
+    games["mulligans_0"] = pd.array([1, 1], dtype="Int8")
+    games["mulligans_1"] = pd.array([0, 0], dtype="Int8")
+    table = M.mulligan_table(games, M.seat_results(games)).set_index("deck")
+    assert (table.loc["A", "games"], table.loc["A", "mulligans"], table.loc["A", "after_wr"]) == (1, 1, 1.0)
