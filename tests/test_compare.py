@@ -317,7 +317,7 @@ def test_simulate_format_json_prints_only_the_summary(tmp_path: Path) -> None:
                          "-w", "1", "--no-report", "--format", "json")
     assert code == 0, err
     data = json.loads(out)
-    assert data["games"] == 4 and data["matchups"] is None
+    assert data["games"] == 4 and data["matrix"] is None
     assert [d["key"] for d in data["decks"]] == ["Firestorm", "Night Raid"]
     assert sum(d["games"] for d in data["decks"]) == 8 and data["folder"] == str(tmp_path / "r")
 
@@ -327,6 +327,6 @@ def test_matchups_format_json_has_the_matrix_cells(tmp_path: Path) -> None:
                          "-w", "1", "--no-report", "-f", "json")
     assert code == 0, err
     data = json.loads(out)
-    cells = {(c["deck"], c["opponent"]): c for c in data["matchups"]}
+    cells = {(c["deck"], c["opponent"]): c for c in data["matrix"]}
     assert set(cells) == {("Firestorm", "Night Raid"), ("Night Raid", "Firestorm")}
     assert cells[("Firestorm", "Night Raid")]["games"] == 4

@@ -16,7 +16,7 @@ import math
 import shlex
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from tcgsim.terminal import table_lines
 
 __all__ = ["LONG_MATRIX", "MAX_LISTED_ERRORS", "STOPPED_TEXT", "DeckScore", "ErroredGame", "Summary", "replay_options",
            "summarize", "summary_lines", "unscored_game",
-           "write_matrix_csv"]
+           "write_matrix_csv", "summary_json"]
 
 MAX_LISTED_ERRORS = 20  # a run where every game fails needs its first errors, not 100,000 replay commands
 # what the listing says of a game the decision limit stopped (it has no error text)
@@ -238,3 +238,27 @@ def summary_lines(s: Summary) -> list[str]:
             lines.append(f"  game {game.game_id}")
             lines.append(f"    {game.play_command()}")
     return lines
+
+
+def summary_json(s: Summary) -> dict[str, Any]:
+    """The summary as `--format json` prints it: every field of Summary (the figures `summary_lines` shows), each
+    deck's record in run order, for `matchups` the matrix as its played cells (the rows of matrix_long.csv), each
+    listed game with its replay command; unrounded, a rate without games (NaN) as null."""
+    def plain(value: Any) -> Any:
+        if isinstance(value, float):
+            return value if math.isfinite(value) else None
+        if isinstance(value, ErroredGame):
+            return {**{k: plain(v) for k, v in asdict(value).items()}, "replay": value.play_command()}
+        if isinstance(value, stats.Matrix):
+            return [{"deck": deck, "opponent": opponent, **plain(rec)} for deck, opponent, rec in value.played()]
+        if is_dataclass(value) and not isinstance(value, type):
+            return {k: plain(v) for k, v in asdict(value).items()}
+        if isinstance(value, Path):
+            return str(value)
+        if isinstance(value, Mapping):
+            return {str(k): plain(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(v) for v in value]
+        return value
+
+    return {f.name: plain(getattr(s, f.name)) for f in fields(s)}
