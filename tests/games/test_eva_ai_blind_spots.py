@@ -186,8 +186,10 @@ def _stopping_share(style: str, games: int, seed: int) -> tuple[int, int]:
 
 def test_a_rival_about_to_declare_is_stopped_when_a_serif_can() -> None:
     """Over 100 seeker mirror games the old seeker took 9 of the 19 turns in which it could stop a rival ready to
-    declare (the hurter, which weighs the rivals' progress three times as much, took all it met)."""
-    chances, taken = _stopping_share("seeker", 100, 60_000)
+    declare (the hurter, which weighs the rivals' progress three times as much, took all it met). 130 games since
+    decks are dealt by deal key (issue 16): the 100 games of this seed then held 14 chances (all 14 taken), one
+    short of the 15 the share needs; 130 hold 20."""
+    chances, taken = _stopping_share("seeker", 130, 60_000)
     assert chances >= 15
     assert taken >= 0.85 * chances, f"the seeker stopped a ready rival in {taken} of {chances} turns"
 
