@@ -20,10 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from tcgsim.engine import State
-from tcgsim.stats import draw_share
+from tcgsim.engine import Game, Outcome, State
+from tcgsim.stats import draw_share, outcome_points
 
-__all__ = ["Evaluation", "fit_evaluation", "load_evaluation", "rows_of_game", "save_evaluation", "shipped_path"]
+__all__ = ["Evaluation", "fit_evaluation", "load_evaluation", "rows_of_game", "save_evaluation", "seat_labels",
+           "shipped_path"]
 
 FORMAT = "tcgsim-evaluation/1"
 RIDGE = 1e-3  # on standardised inputs: keeps the fit finite when a figure never varies or separates perfectly
@@ -97,10 +98,12 @@ def rows_of_game(tempo: Iterable[tuple[int, int, tuple[float, ...]]], points: Se
     return xs, ys
 
 
-def game_points(winner: int | None, n_players: int) -> list[float]:
-    if winner is None:
-        return [float(draw_share(n_players))] * n_players
-    return [1.0 if seat == winner else 0.0 for seat in range(n_players)]
+def seat_labels(outcome: Outcome, game: Game) -> list[float]:
+    """What every seat of a finished game is labelled with: its points by the one draw rule
+    (`stats.outcome_points`: an all-lose game 0 to all). A game stopped without a result gives each seat the
+    draw share: it says nothing about who was ahead. The search scores its playouts with the same function."""
+    points = outcome_points(outcome.winner, str(outcome.reason), game.num_players, game.all_lose_reasons)
+    return points if points is not None else [float(draw_share(game.num_players))] * game.num_players
 
 
 def fit_evaluation(game: str, metrics: Sequence[str], xs: Sequence[Sequence[float]], ys: Sequence[float],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.engine import play_game
-from tcgsim.evaluation import Evaluation, fit_evaluation, game_points, rows_of_game
+from tcgsim.evaluation import Evaluation, fit_evaluation, rows_of_game, seat_labels
 from tcgsim.games import get_game
 
 __all__ = ["fit_for_game"]
@@ -26,8 +26,9 @@ def fit_for_game(game: str, games: int = 600, seed: int = 0) -> Evaluation:
     for i in range(games):
         n = counts[i % len(counts)]
         chosen = [decks[(i + 3 * k) % len(decks)] for k in range(n)]
-        result = play_game(cls(chosen, seed + i), [make_agent(game, style) for _ in range(n)])
-        x, y = rows_of_game(result.tempo, game_points(result.outcome.winner, n), n)
+        match = cls(chosen, seed + i)
+        result = play_game(match, [make_agent(game, style) for _ in range(n)])
+        x, y = rows_of_game(result.tempo, seat_labels(result.outcome, match), n)
         xs += x
         ys += y
     return fit_evaluation(game, [m.name for m in cls.tempo_metrics], xs, ys, games)

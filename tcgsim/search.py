@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcgsim.engine import Agent, Game, ScoringAgent, State, best_scored
-from tcgsim.stats import draw_share
+from tcgsim.evaluation import seat_labels
 
 __all__ = ["DEFAULT_DETERMINIZATIONS", "SearchAgent", "SearchSettings", "parse_budget"]
 
@@ -131,6 +131,4 @@ class SearchAgent:
         outcome = world.outcome
         if outcome is None:
             return self._evaluate(world, me)
-        if outcome.winner is None:
-            return float(draw_share(world.game.num_players))
-        return 1.0 if outcome.winner == me else 0.0
+        return seat_labels(outcome, world.game)[me]  # the one draw rule: an all-lose end is worth nothing

@@ -48,7 +48,7 @@ __all__ = [
     "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "STOPPED", "VOID_ENDINGS",
     "WIN", "Z95",
     "BradleyTerry", "Ending", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry", "draw_share",
-    "ending", "endings", "fair_share", "game_points",
+    "ending", "endings", "fair_share", "game_points", "outcome_points",
     "format_pct", "format_rate", "mean_interval", "newcombe_interval", "pair_results", "rate", "rate_interval",
     "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
 ]
@@ -111,6 +111,20 @@ def ending(winner_seat: int | None, reason: str, errored: bool = False,
     """One game's Ending (`endings` for a single game)."""
     got: Ending = endings([winner_seat], [reason], [errored], all_lose_reasons)[0]
     return got
+
+
+def outcome_points(winner_seat: int | None, reason: str, n_players: int,
+                   all_lose_reasons: Collection[str] = ()) -> list[float] | None:
+    """Each seat's points from one finished game by the one draw rule (`ending`, `seat_points`): for what scores
+    single games as they end (the search's playouts, its evaluation's labels, the strength runs). None for a game
+    without a result (stopped or raised): the caller says what such a game means to it."""
+    got = ending(winner_seat, reason, False, all_lose_reasons)
+    if got in (Ending.STOPPED, Ending.ERROR):
+        return None
+    if got is Ending.DECIDED:
+        return [1.0 if seat == winner_seat else 0.0 for seat in range(n_players)]
+    share = 0.0 if got is Ending.ALL_LOSE else float(draw_share(n_players))
+    return [share] * n_players
 
 
 def game_points(ending_: ArrayLike, n_players: ArrayLike) -> Any:

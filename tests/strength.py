@@ -18,8 +18,9 @@ from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.decks import Deck
 from tcgsim.engine import play_game
+from tcgsim.evaluation import seat_labels
 from tcgsim.games import get_game
-from tcgsim.stats import draw_share, wilson_interval
+from tcgsim.stats import wilson_interval
 
 SEED = 50_000
 
@@ -40,10 +41,10 @@ def play_seated(game: str, agent: str, against: str, players: int, i: int) -> tu
     agents = [make_agent(game, against) for _ in range(players)]
     agents[seat] = make_agent(game, agent)
     start = time.perf_counter()
-    result = play_game(cls(decks, seed), agents)
+    match = cls(decks, seed)
+    result = play_game(match, agents)
     seconds = time.perf_counter() - start
-    winner = result.outcome.winner
-    return (float(draw_share(players)) if winner is None else float(winner == seat)), seconds
+    return seat_labels(result.outcome, match)[seat], seconds
 
 
 def points(game: str, agent: str, against: str, games: int, players: int = 2) -> float:
