@@ -294,8 +294,8 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result line.")] = False,
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
     rotation: Annotated[int, typer.Option(
-        "--rotation", min=0, help="The seat rotation of a run's game (games.parquet `rotation`): each deck is dealt "
-                                  "by its matchup position, seat s holding position (s + R) mod n.")] = 0,
+        "--rotation", min=0, help="The seat rotation of a run's game (games.parquet `rotation`): needed to replay "
+                                  "a mirror game, whose rotations are dealt afresh.")] = 0,
 ) -> None:
     """Play one game between decks with AI players and print it turn by turn. A run's game replays with its
     seed, its rotation and the decks in its seat order (deck_0, deck_1, ...).
@@ -314,10 +314,11 @@ def play(
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
     players = _agents_or_exit(game_key, ai, [d.ai for d in loaded])
     options = _game_options_or_exit(game_key, option)
-    from tcgsim.sim.seeds import rotation_seats
+    from tcgsim.sim.seeds import deal_round
 
-    deals = rotation_seats(len(loaded), rotation)  # as a run deals them (PlannedGame.deals)
-    result = play_game(cls(loaded, seed, options, deals), players, record_events=True)
+    # as a run deals them (PlannedGame.deals, .deal_round): each seat its own deal, afresh per rotation in a mirror
+    same = [d.sha256 or d.name for d in loaded]
+    result = play_game(cls(loaded, seed, options, None, deal_round(same, rotation)), players, record_events=True)
     names = {i: f"{d.name}, {a.name}" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
     texts = get_game(game_key).module("game").EVENT_TEXT
     lines = readable_log(result.events or [], texts, names)

@@ -235,11 +235,12 @@ class State(ABC):
         clone._deck_rngs = self._deck_rngs
         clone._deck_rngs_shared = self._deck_rngs_shared = True
 
-    # Each deck's own generator, one per seat, seeded from (game seed, the seat's deal key `game.deals[seat]`):
-    # every shuffle and draw order of a player's own deck goes through `deck_rng(seat)`, everything else through
-    # the table's `rng`. A run gives a deck the same deal key in every rotation of a pair, so the deck gets the
-    # same library, the same mulligan reshuffles and the same later shuffles whichever seat it sits in: the two
-    # games of a pair differ by the seats alone, which is what makes their results correlated (docs/results.md).
+    # Each seat's deal generator, seeded from (game seed, the seat's deal key `game.deals[seat]`,
+    # `game.deal_round`): every shuffle and draw order of a player's own deck goes through `deck_rng(seat)`,
+    # everything else through the table's `rng`. A run keys the deals by seat and keeps them across the rotations
+    # of a pair (sim/seeds.py), so the luck of the deal stays with the seat and cancels between the decks; and
+    # because a seat's deal does not depend on the other seats' decks, an unchanged deck in an unchanged seat
+    # is dealt the same in another run of the plan (`tcgsim compare`).
     # Copy-on-write like `rng`: a clone shares the list until one of them draws from any deck's generator.
     _deck_rngs: list[random.Random]
     _deck_rngs_shared: bool = False
@@ -262,7 +263,7 @@ class State(ABC):
         and its deal key (`deal_rng`)."""
         game = self.game
         self.rng = random.Random(game.seed)
-        self._deck_rngs = [deal_rng(game.seed, key) for key in game.deals]
+        self._deck_rngs = [deal_rng(game.seed, key, game.deal_round) for key in game.deals]
         self._deck_rngs_shared = False
 
     def _reseed_rngs(self, rng: random.Random) -> None:
@@ -396,17 +397,22 @@ class Game(ABC):
     all_lose_reasons: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None,
-                 deals: Sequence[int] | None = None) -> None:
+                 deals: Sequence[int] | None = None, deal_round: int = 0) -> None:
         if not self.min_players <= len(decks) <= self.max_players:
             raise ValueError(f"{self.key} takes {self.min_players}-{self.max_players} decks, got {len(decks)}")
         self.decks = tuple(decks)
         self.seed = int(seed)
         self.options = options or self.options_class()
-        # deals[seat]: the deal key of the deck in that seat (State.deck_rng, agent_rng). A run passes the deck's
-        # matchup position, `rotation_seats(n, rotation)`; the default, the seat indices, is rotation 0.
+        # deals[seat]: the deal key of the deck in that seat (State.deck_rng, agent_rng); a run passes the seats
+        # themselves (sim/seeds.py), as the default does; a permutation would give a deck another seat's deal.
         self.deals = tuple(range(len(decks))) if deals is None else tuple(int(k) for k in deals)
         if sorted(self.deals) != list(range(len(decks))):
             raise ValueError(f"deals must be a permutation of the seats 0..{len(decks) - 1}, got {self.deals}")
+        # deal_round: which round of the seats' deals the game gets (a run passes 0, or the rotation in a mirror
+        # pair, whose rotations would otherwise be one game twice; the table's generator stays the pair's)
+        if deal_round < 0:
+            raise ValueError(f"deal_round must be >= 0, got {deal_round}")
+        self.deal_round = int(deal_round)
 
     @property
     def num_players(self) -> int:
@@ -454,16 +460,17 @@ class GameResult:
     state: State
 
 
-def agent_rng(seed: int, deal: int) -> random.Random:
-    """The generator an agent gets: derived from the game seed and its seat's deal key only (`Game.deals`), so
-    the same deck with the same deal plays the same way whichever seat it sits in."""
-    return random.Random(seed * 1_000_003 + deal * 7919 + 17)
+def agent_rng(seed: int, deal: int, deal_round: int = 0) -> random.Random:
+    """The generator an agent gets: derived from the game seed and its seat's deal (`Game.deals`,
+    `Game.deal_round`) only, so an AI's choices belong to its deck's deal, not to its seat."""
+    return random.Random(seed * 1_000_003 + deal * 7919 + 17 + deal_round * 104_729)
 
 
-def deal_rng(seed: int, deal: int) -> random.Random:
-    """The generator of the deck dealt with key `deal` in a game of seed `seed` (`State.deck_rng`). Seeded from
-    text, which `random` hashes with SHA-512: no integer seed (the table's `Random(seed)`, an agent's) collides."""
-    return random.Random(f"tcgsim-deal:{seed}:{deal}")
+def deal_rng(seed: int, deal: int, deal_round: int = 0) -> random.Random:
+    """The generator of the deck dealt with key `deal` (round `deal_round`) in a game of seed `seed`
+    (`State.deck_rng`). Seeded from text, which `random` hashes with SHA-512: no integer seed (the table's
+    `Random(seed)`, an agent's) collides. Round 0 keeps the text it had before rounds existed."""
+    return random.Random(f"tcgsim-deal:{seed}:{deal}" + (f":{deal_round}" if deal_round else ""))
 
 
 def play_game(
@@ -476,7 +483,7 @@ def play_game(
     if len(agents) != game.num_players:
         raise ValueError(f"{len(agents)} agents for {game.num_players} players")
     state = game.new_initial_state(record_events=record_events)
-    rngs = [agent_rng(game.seed, deal) for deal in game.deals]
+    rngs = [agent_rng(game.seed, deal, game.deal_round) for deal in game.deals]
     decisions = 0
     while not state.is_terminal:
         player = state.current_player

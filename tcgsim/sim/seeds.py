@@ -8,10 +8,13 @@ The scheme (docs/results.md): the seed of pair `p` of matchup `m` is
 
     SeedSequence(entropy=run_seed, spawn_key=(m, p)).generate_state(1, dtype=uint64)[0] & 0x7FFF_FFFF_FFFF_FFFF
 
-and every rotation of the pair shares it. Each deck's deal is keyed by its matchup position, not its seat
-(`PlannedGame.deals`, engine.State.deck_rng): a deck gets the same library, mulligans and shuffles in every
-rotation, and a choice the rules leave to chance (who moves first) falls to the same seat, so each deck moves
-first equally often and the games of a pair differ by the seats alone. Game ids run 0.. matchup by matchup, pair
+and every rotation of the pair shares it. Each seat has its own deal generator (`PlannedGame.deals`,
+engine.State.deck_rng), the same in every rotation, so the deck in a seat gets that seat's library order, mulligan
+reshuffles and later shuffles whichever deck it is: the luck of the deal stays with the seat and cancels between
+the decks of a pair (GODZILLA: a deck's two results in a pair correlate at rho -0.29, so a matchup needs 29% fewer
+games than from independent deals); a mirror pair's rotations are dealt afresh (`deal_round`), or they would be
+one game twice. A choice the rules leave to chance (who moves first) falls to the same seat, so each deck moves
+first equally often. Game ids run 0.. matchup by matchup, pair
 by pair, rotation by rotation.
 """
 
@@ -22,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 __all__ = [
-    "SEED_MASK", "TASK_GAMES", "MIN_TASKS", "SEED_SCHEME", "game_seed", "rotation_seats", "round_games",
+    "SEED_MASK", "TASK_GAMES", "MIN_TASKS", "SEED_SCHEME", "deal_round", "game_seed", "rotation_seats", "round_games",
     "all_pairs", "gauntlet_pairs", "Matchup", "Task", "PlannedGame", "GamePlan",
 ]
 
@@ -32,7 +35,7 @@ MIN_TASKS = 16  # small matchups are cut finer, so that even a 40-game run sprea
 SEED_SCHEME = (
     "game_seed(matchup m, pair p) = numpy.random.SeedSequence(entropy=run_seed, spawn_key=(m, p))"
     ".generate_state(1, dtype=numpy.uint64)[0] & 0x7FFFFFFFFFFFFFFF; every rotation of a pair shares it; each "
-    "deck's deal is keyed by its matchup position (Game.deals = rotation_seats(n, rotation))"
+    "seat's deal is keyed by the seat (Game.deals = seats), dealt afresh per rotation only in a mirror pair"
 )
 
 
@@ -116,9 +119,22 @@ class PlannedGame:
 
     @property
     def deals(self) -> tuple[int, ...]:
-        """Each seat's deal key (`engine.Game.deals`): the matchup position of the deck in that seat, so a deck
-        is dealt the same in every rotation of its pair."""
-        return rotation_seats(len(self.seats), self.rotation)
+        """Each seat's deal key (`engine.Game.deals`): the seat itself, so a seat's deal (its library order,
+        mulligan reshuffles and later shuffles) is the same in every rotation of a pair, whichever deck sits
+        there: the luck of the deal stays with the seat and cancels between the decks (docs/statistics.md)."""
+        return tuple(range(len(self.seats)))
+
+    @property
+    def deal_round(self) -> int:
+        """`engine.Game.deal_round`: `deal_round(self.seats, self.rotation)`."""
+        return deal_round(self.seats, self.rotation)
+
+
+def deal_round(seats: Sequence[object], rotation: int) -> int:
+    """Which round of its seat's deals a game of a pair gets: 0 in every rotation (the seats keep their deals),
+    except in a pair that seats one deck twice (a mirror), whose rotations would otherwise be the same game
+    twice: there each rotation is dealt afresh."""
+    return rotation if len(set(seats)) < len(seats) else 0
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,8 @@ TABLES = ("games", "tempo", "cards")
 ROW_GROUP = 65_536
 RUN_JSON = "run.json"
 COMPRESSION = "zstd"
-NULLABLE = {"games": {"winner_seat": "Int8", "first_seat": "Int8"}, "cards": {"first_turn_played": "Int32"}}
+NULLABLE = {"games": {"winner_seat": "Int8", "first_seat": "Int8", **{f"mulligans_{i}": "Int8" for i in range(4)}},
+            "cards": {"first_turn_played": "Int32"}}  # pandas' nullable types: null seats stay null, not NaN floats
 _PARQUET_MAGIC = b"PAR1"
 
 

@@ -166,7 +166,7 @@ class _Played:
 
 
 def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent],
-              options: GameOptions | None, deals: Sequence[int] | None = None) -> _Played:
+              options: GameOptions | None, deals: Sequence[int] | None = None, deal_round: int = 0) -> _Played:
     seen: list[State] = []
 
     def track(state: State, _action: Any) -> None:
@@ -174,7 +174,7 @@ def _play_one(cls: Any, decks: Sequence[Deck], seed: int, agents: Sequence[Agent
             seen.append(state)
 
     try:
-        result = play_game(cls(decks, seed, options, deals), agents, on_action=track)
+        result = play_game(cls(decks, seed, options, deals, deal_round), agents, on_action=track)
     except Exception as exc:  # a game that raises is a recorded result of the batch, never its end
         return _Played(None, seen[0] if seen else None, error_text(exc))
     return _Played(result, result.state, None)
@@ -226,7 +226,7 @@ def play_task(spec: RunSpec, task: Task) -> ShardTables:
             played = _Played(None, None, error_text(exc))
         else:
             played = _play_one(cls, [d.deck for d in seat_decks], planned.seed, agents, spec.options,
-                               planned.deals)  # each deck dealt by its matchup position, whatever its seat
+                               planned.deals, planned.deal_round)  # each seat its deal, kept across the pair
         _game_row(games.data, spec, planned, matchup_name, seat_decks, played)
         if played.state is not None:
             _tempo_rows(tempo.data, planned, seat_decks, played.state, metrics)

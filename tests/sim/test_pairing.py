@@ -1,6 +1,7 @@
-"""Paired deals (issue 16): each deck is dealt by its matchup position, not its seat, so the games of a pair
-differ by the seats alone; a first player the rules leave to chance falls to the same seat in every rotation, so
-each deck moves first exactly once per pair; mirror pairs are two different games; a run's game replays through
+"""Deals keyed by deck (issue 16): each deck is dealt by its matchup position and the rotation, not its seat,
+so an unchanged deck gets the same deals in another run of the plan, and every game of a pair is dealt afresh;
+a first player the rules leave to chance falls to the same seat in every rotation, so each deck moves first
+exactly once per pair; mirror pairs are two different games; a run's game replays through
 `tcgsim play --rotation`."""
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from typer.testing import CliRunner
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.cli import app
 from tcgsim.decks import Deck, read_deck
-from tcgsim.engine import Game, State, play_game
+from tcgsim.engine import Game, State, deal_rng, play_game
 from tcgsim.games import get_game
 from tcgsim.games.godzilla.options import FirstPlayer, GzOptions
 from tcgsim.report.tables import build_tables
 from tcgsim.sim import matchups
-from tcgsim.sim.seeds import game_seed, rotation_seats
+from tcgsim.sim.seeds import GamePlan, game_seed, rotation_seats
 
 REPO = Path(__file__).resolve().parents[2]
 GAME_KEYS = ("mana", "godzilla", "eva", "eva-short")
@@ -43,13 +44,15 @@ def players_of(game: str) -> tuple[int, ...]:
     return tuple(range(cls.min_players, cls.max_players + 1))
 
 
-def make(game: str, decks: Sequence[Deck], seed: int, rotation: int, options: Any = None) -> Game:
+def make(game: str, decks: Sequence[Deck], seed: int, rotation: int, options: Any = None,
+         deal_round: int | None = None) -> Game:
     """The game of rotation `rotation` of a pair, as a run makes it: seat s holds matchup position (s + r) % n,
-    dealt by that position."""
+    dealt by that position, in deal round r (`deal_round` set: that round instead, to see the deal key alone)."""
     n = len(decks)
     seats = rotation_seats(n, rotation)
     game_class: Any = get_game(game).game_class()
-    made: Game = game_class([decks[pos] for pos in seats], seed, options, seats)
+    made: Game = game_class([decks[pos] for pos in seats], seed, options, seats,
+                            rotation if deal_round is None else deal_round)
     return made
 
 
@@ -70,34 +73,56 @@ def opening(state: State, seat: int) -> tuple[list[str], Any]:
 
 
 @pytest.mark.parametrize("game", ("mana", "eva", "eva-short"))
-def test_each_deck_is_dealt_the_same_in_every_rotation(game: str) -> None:
-    """The setup of these games deals without a decision: every deck's opening hand and its generator are the
-    same whichever seat it sits in (before the change the first seat's deck was shuffled first from the one
-    generator, and a deck's hand matched across its pair in 0 of 4,000 cases). mana and eva-short deal nothing
-    more before the first decision: there the whole library matches, card for card."""
+def test_a_deck_is_dealt_by_its_deal_key_whatever_its_seat(game: str) -> None:
+    """The setup of these games deals without a decision: with the same deal key and round, every deck's opening
+    hand and its generator are the same whichever seat it sits in (before deals were keyed by deck the first
+    seat's deck was shuffled first from the one generator). mana and eva-short deal nothing more before the first
+    decision: there the whole library matches, card for card. This is what gives an unchanged deck the same deals
+    in two runs of one plan (`tcgsim compare`)."""
     for n in players_of(game):
         decks = decks_of(game, n)
         for pair in range(PAIRS):
             seed = game_seed(16, 0, pair)
             deals = []
             for rotation in range(n):
-                state = make(game, decks, seed, rotation).new_initial_state()
+                state = make(game, decks, seed, rotation, deal_round=0).new_initial_state()
                 seats = rotation_seats(n, rotation)
                 look = opening if game == "eva" else library
                 deals.append({seats[seat]: look(state, seat) for seat in range(n)})
             assert all(d == deals[0] for d in deals), (game, n, pair)
 
 
-def test_godzilla_decks_are_dealt_the_same_in_both_seats() -> None:
-    """GODZILLA shuffles after the first placements (GZ-SETUP-10): with the same placements each deck's shuffled
-    deck is the same in both games of a pair."""
+@pytest.mark.parametrize("game", GAME_KEYS)
+def test_a_seat_keeps_its_deal_in_every_rotation_of_a_pair(game: str) -> None:
+    """As a run plans them (GamePlan, PlannedGame.deals and .deal_round), every game of a pair gives each seat the
+    same deal generator whichever deck sits there, so the luck of the deal stays with the seat and cancels
+    between the decks (GODZILLA rho -0.29, docs/statistics.md); a mirror pair's rotations are dealt afresh."""
+    plan = GamePlan.build(16, [(0, 1), (0, 0)], 2 * PAIRS)
+    by_matchup: dict[int, list[list[Any]]] = {0: [], 1: []}
+    decks = decks_of(game, 2)
+    for planned in (g for task in plan.tasks() for g in plan.games_of(task)):
+        made: Any = get_game(game).game_class()([decks[i] for i in planned.seats], planned.seed, None,
+                                               planned.deals, planned.deal_round)
+        # what each seat's deck generator starts from (engine.deal_rng of the game's keys: State._seed_rngs)
+        by_matchup[planned.matchup_id].append(
+            [deal_rng(made.seed, made.deals[s], made.deal_round).getstate() for s in range(2)])
+    two = by_matchup[0]
+    assert all(two[i] == two[i + 1] for i in range(0, len(two), 2))  # both rotations of a pair: the same deals
+    assert two[0] != two[2]  # another pair, another deal
+    mirror = by_matchup[1]
+    assert all(mirror[i] != mirror[i + 1] for i in range(0, len(mirror), 2))
+
+
+def test_godzilla_decks_are_dealt_by_their_deal_key_in_both_seats() -> None:
+    """GODZILLA shuffles after the first placements (GZ-SETUP-10): with the same placements, deal key and round,
+    each deck's shuffled deck is the same in either seat."""
     decks = decks_of("godzilla", 2)
     same = 0
     for pair in range(PAIRS):
         seed = game_seed(16, 0, pair)
         shuffled = []
         for rotation in range(2):
-            state: Any = make("godzilla", decks, seed, rotation).new_initial_state()
+            state: Any = make("godzilla", decks, seed, rotation, deal_round=0).new_initial_state()
             while state.initial_done == [False, False] and state.players[0].hand == [] and not state.is_terminal:
                 state.apply(state.legal_actions()[0])  # the same placements in both games: the first legal one
             seats = rotation_seats(2, rotation)

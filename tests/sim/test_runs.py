@@ -24,11 +24,12 @@ GAMES_COLUMNS = {
     "pair": "int32", "rotation": "int32", "game": "str", "n_players": "int8", "first_seat": "Int8",
     **{f"deck_{i}": "str" for i in range(4)}, **{f"ai_{i}": "str" for i in range(4)},
     "winner_seat": "Int8", "winner_deck": "str", "reason": "str", "turns": "int32", "decisions": "int32",
-    "error": "str",
+    "error": "str", **{f"mulligans_{i}": "Int8" for i in range(4)},
 }
 CARDS_COLUMNS = {
     "game_id": "int64", "seat": "int8", "deck": "str", "card_id": "str", "card_name": "str", "copies": "int16",
     "in_opening_hand": "int16", "drawn": "int16", "played": "int16", "first_turn_played": "Int32", "result": "str",
+    "entered_play": "int16",
 }
 
 

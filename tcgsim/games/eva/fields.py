@@ -48,7 +48,7 @@ class EvaShortGameData(Protocol):
     options: EvaShortOptions
     main_uids: list[list[int]]
     aside_uids: list[list[int]]
-    deals: tuple[int, ...]  # engine.Game.deals: each seat's deal key (EVA-SHORT-4 hands characters out by it)
+    deals: tuple[int, ...]  # engine.Game.deals: each seat's deal key
 
 
 class CityFields:

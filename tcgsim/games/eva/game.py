@@ -145,8 +145,8 @@ class EvaGame(Game):
     options: EvaOptions
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: EvaOptions | None = None,
-                 deals: Sequence[int] | None = None) -> None:
-        super().__init__(decks, seed, options or self.options_class(), deals)  # type: ignore[arg-type]
+                 deals: Sequence[int] | None = None, deal_round: int = 0) -> None:
+        super().__init__(decks, seed, options or self.options_class(), deals, deal_round)  # type: ignore[arg-type]
         records = eva_cards()
         cards: list[EvaCard] = []
         owners: list[int] = []
@@ -630,8 +630,8 @@ class EvaShortGame(Game):
     options: EvaShortOptions
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: EvaShortOptions | None = None,
-                 deals: Sequence[int] | None = None) -> None:
-        super().__init__(decks, seed, options or EvaShortOptions(), deals)
+                 deals: Sequence[int] | None = None, deal_round: int = 0) -> None:
+        super().__init__(decks, seed, options or EvaShortOptions(), deals, deal_round)
         records = eva_cards()
         cards: list[EvaCard] = []
         owners: list[int] = []

@@ -47,10 +47,10 @@ class ShortRules(ShortFields):
             p.aside = list(g.aside_uids[seat])  # EVA-SHORT-3
             p.deck = list(g.main_uids[seat])
             self.deck_rng(seat).shuffle(p.deck)  # the deck's own generator (State.deck_rng)
-        # EVA-SHORT-4: two different characters, drawn by the table for the two deals and handed out by deal key,
-        # so a deck keeps its character whichever seat it sits in
-        by_deal = self.rng.sample(range(N_CHARS), 2)
-        self.assigned = [by_deal[key] for key in self.game.deals]
+        # EVA-SHORT-4: two different characters, drawn by the table (seeded by the game seed alone) for the two
+        # seats: in a pair each deck plays each of the two characters once, so the luck of the draw cancels in
+        # the pair instead of repeating (as it did when a deck kept its character in both games)
+        self.assigned = self.rng.sample(range(N_CHARS), 2)
         self.group = [0] * N_CHARS  # EVA-SHORT-5: all six grouped
         for seat in (0, 1):
             self._draw_to(seat, SHORT_HAND)  # EVA-SHORT-6

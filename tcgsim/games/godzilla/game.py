@@ -73,8 +73,8 @@ class GzGame(Game):
     options: GzOptions
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: GzOptions | None = None,
-                 deals: Sequence[int] | None = None) -> None:
-        super().__init__(decks, seed, options or GzOptions(), deals)
+                 deals: Sequence[int] | None = None, deal_round: int = 0) -> None:
+        super().__init__(decks, seed, options or GzOptions(), deals, deal_round)
         records = gz_cards()
         cards: list[GzCard] = []
         owners: list[int] = []

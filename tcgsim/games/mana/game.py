@@ -162,8 +162,8 @@ class ManaGame(Game):
     options: ManaOptions
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: ManaOptions | None = None,
-                 deals: Sequence[int] | None = None) -> None:
-        super().__init__(decks, seed, options or ManaOptions(), deals)
+                 deals: Sequence[int] | None = None, deal_round: int = 0) -> None:
+        super().__init__(decks, seed, options or ManaOptions(), deals, deal_round)
         lists = tuple(card_lists(deck, load_pool("mana")) for deck in self.decks)
         key = tuple((tuple(found.get("main", ())), tuple(found.get("characters", ()))) for found in lists)
         table = _TABLES.get(key)
