@@ -246,7 +246,7 @@ class State(ABC):
     _deck_rngs_shared: bool = False
 
     def deck_rng(self, seat: int) -> random.Random:
-        """The generator of the deck in `seat` (keyed by its deal, not by the seat)."""
+        """The generator of the deck in `seat`: keyed by the seat's deal (`Game.deals`, `Game.deal_round`)."""
         if self._deck_rngs_shared:
             copies = []
             for shared in self._deck_rngs:

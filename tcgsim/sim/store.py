@@ -58,7 +58,7 @@ __all__ = [
 # /2 added run_id and card_pool (a /1 folder cannot be resumed: it lacks them); /3 deals each deck by its matchup
 # position rather than its seat and records first_seat (a /2 folder's games cannot be continued: they would change)
 FORMAT = "tcgsim-run/3"
-_WHY_NOT = {"tcgsim-run/2": "its games were dealt by seat, this tcgsim deals each deck by its matchup position"}
+_WHY_NOT = {"tcgsim-run/2": "its games were dealt from one shared generator, this tcgsim gives each seat its own"}
 TABLES = ("games", "tempo", "cards")
 ROW_GROUP = 65_536
 RUN_JSON = "run.json"
