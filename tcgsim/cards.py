@@ -13,14 +13,15 @@ import json
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
 
-__all__ = ["Card", "CardPool", "CardDataError", "CopyLimits", "carddb_dir", "normalize_name", "load_pool"]
+__all__ = ["Card", "CardPool", "CardDataError", "CopyLimits", "carddb_dir", "normalize_name", "load_pool",
+           "bundled_pool", "pool_with", "use_cards", "active_cards", "on_pool_change", "card_from_mapping"]
 
 # libyaml's safe loader parses the card pools five times faster than the pure-Python one (our own, trusted
 # data: deck files from users go through tcgsim.decks' composing-only reader instead).
@@ -117,8 +118,9 @@ class CardPool:
     """All cards of one game, looked up by id, English name, Japanese name or alias."""
 
     def __init__(self, game: str, cards: list[Card], meta: Mapping[str, Any] | None = None,
-                 sha256: str | None = None) -> None:
+                 sha256: str | None = None, user_files: tuple[str, ...] = ()) -> None:
         self.game = game
+        self.user_files = user_files  # the names of the user's card files merged in (tcgsim.usercards)
         self.cards: tuple[Card, ...] = tuple(cards)
         self.meta: Mapping[str, Any] = dict(meta or {})
         self._sha256 = sha256
@@ -143,6 +145,10 @@ class CardPool:
             self._sha256 = hashlib.sha256(json.dumps(cards, sort_keys=True, ensure_ascii=False, default=str)
                                           .encode()).hexdigest()
         return self._sha256
+
+    def description(self) -> str:
+        """What a report says of the pool: "bundled" or "bundled + my-cards.yaml", and its digest."""
+        return f"{' + '.join(['bundled', *self.user_files])} (sha256 {self.sha256[:12]})"
 
     @staticmethod
     def _keys(card: Card) -> Iterator[str]:
@@ -201,7 +207,7 @@ def carddb_dir() -> Path:
     raise CardDataError("no carddb folder found next to the tcgsim package; set TCGSIM_CARDDB")
 
 
-def _card_from_mapping(game: str, raw: Mapping[str, Any], copy_limit: int, where: str) -> Card:
+def card_from_mapping(game: str, raw: Mapping[str, Any], copy_limit: int, where: str) -> Card:
     missing = [k for k in ("id", "name", "type") if not raw.get(k)]
     if missing:
         raise CardDataError(f"{where}: card is missing {', '.join(missing)}")
@@ -230,8 +236,69 @@ def _card_from_mapping(game: str, raw: Mapping[str, Any], copy_limit: int, where
     )
 
 
+class CardOverlay(Protocol):
+    """Cards merged over the bundled pools: the user's card files (tcgsim.usercards.UserCards, a floor above this
+    one, so named here by what it does). Hashable, since merged pools are cached by it."""
+
+    def __bool__(self) -> bool: ...
+
+    def __hash__(self) -> int: ...
+
+    def merged(self, pool: CardPool, limits: CopyLimits) -> CardPool:
+        """`pool` with this overlay's cards of its game merged in."""
+        ...
+
+
+# The user's card files this process plays with (tcgsim.usercards): set by the command line from --cards, and
+# by every worker process from its run's config, before any pool is loaded. Pools and the engines' caches of
+# printed cards are per process, so a change clears them (_POOL_CACHES).
+_ACTIVE: CardOverlay | None = None
+_POOL_CACHES: list[Callable[[], None]] = []
+
+
+def on_pool_change(clear: Callable[[], None]) -> None:
+    """Register a cache of printed cards (a game's typed records) to clear when the pool in use changes."""
+    _POOL_CACHES.append(clear)
+
+
+def active_cards() -> CardOverlay | None:
+    """The user's card files in use in this process (None: the bundled pools alone)."""
+    return _ACTIVE
+
+
+def use_cards(user: CardOverlay | None) -> None:
+    """Play with these user card files in this process from now on (None or empty: the bundled pools)."""
+    global _ACTIVE
+    user = user or None
+    if user == _ACTIVE:
+        return
+    _ACTIVE = user
+    load_pool.cache_clear()
+    for clear in _POOL_CACHES:
+        clear()
+
+
 @functools.cache
 def load_pool(game: str) -> CardPool:
+    """The pool a game plays with in this process: the bundled one, with the user's card files of that game
+    merged in when `use_cards` named some (tcgsim.usercards: a card of a known id is replaced, others added)."""
+    return pool_with(game, _ACTIVE)
+
+
+@functools.lru_cache(maxsize=16)
+def pool_with(game: str, user: CardOverlay | None) -> CardPool:
+    """The bundled pool of `game` with `user`'s card files of that game merged in, whatever this process uses
+    (a run's config asks it of its own files: RunConfig.card_pool)."""
+    pool = bundled_pool(game)
+    if not user:
+        return pool
+    from tcgsim.games import get_game
+
+    return user.merged(pool, get_game(game).module("rules").CONSTRUCTION.copy_limits)
+
+
+@functools.cache
+def bundled_pool(game: str) -> CardPool:
     """Load (once per process) the pool of a registered game from carddb/<folder>/."""
     from tcgsim.games import get_game  # the registry knows each game's folder and copy limit
 
@@ -255,7 +322,7 @@ def load_pool(game: str) -> CardPool:
     if not isinstance(limits, CopyLimits):  # pragma: no cover - a game package written wrongly
         raise CardDataError(f"{info.key}: its construction rules give no CopyLimits")
     cards = [
-        _card_from_mapping(info.key, raw, limits.of(str(raw.get("type"))), f"{path} card #{i + 1}")
+        card_from_mapping(info.key, raw, limits.of(str(raw.get("type"))), f"{path} card #{i + 1}")
         for i, raw in enumerate(data["cards"])
     ]
     for card in cards:

@@ -55,7 +55,7 @@ from typing import Protocol
 
 import yaml
 
-from tcgsim.cards import CardPool
+from tcgsim.cards import CardPool, on_pool_change
 from tcgsim.games import GAMES, UnknownGame, get_game
 
 __all__ = ["Deck", "DeckEntry", "DeckError", "read_deck", "read_bounded", "decode_deck_bytes", "parse_deck_text",
@@ -981,6 +981,7 @@ class _TextDeckReader:
 
 
 _CARD_LISTS: dict[tuple[object, ...], dict[str, list[str]]] = {}
+on_pool_change(_CARD_LISTS.clear)  # a name may mean another card once user card files change the pool
 
 
 def card_lists(deck: Deck, pool: CardPool) -> dict[str, list[str]]:

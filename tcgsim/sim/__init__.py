@@ -27,7 +27,7 @@ from datetime import datetime
 from pathlib import Path
 
 from tcgsim.agents import UnknownAgent, default_agent, make_agent
-from tcgsim.cards import load_pool
+from tcgsim.cards import active_cards, pool_with, use_cards
 from tcgsim.decks import Deck
 from tcgsim.engine import GameOptions
 from tcgsim.games import get_game
@@ -63,6 +63,7 @@ from tcgsim.sim.store import (
 )
 from tcgsim.sim.summary import Summary, summarize, summary_lines, write_matrix_csv
 from tcgsim.sim.worker import RunDeck, RunSpec, deck_sha256, table_schemas, tempo_column
+from tcgsim.usercards import UserCards, read_user_cards
 
 __all__ = [
     "BACKENDS", "MAX_GAMES", "RunConfig", "RunOutcome", "Run", "Summary", "SimError", "OutputExists",
@@ -98,6 +99,8 @@ class RunConfig:
     mirror: bool = False
     gauntlet: bool = False  # matchups: deck 0 is the gauntlet deck, the others its field
     options: GameOptions | None = None  # the game's options; None: its defaults
+    # the user's card files (--cards), as text: they travel to every worker process with the run's spec
+    cards: UserCards | None = None
 
     def game_options(self) -> GameOptions:
         return self.options if self.options is not None else get_game(self.game).game_class().options_class()
@@ -110,7 +113,12 @@ class RunConfig:
         return self.plan().total_games
 
     def card_pool(self) -> str:
-        return load_pool(self.game).sha256
+        """The digest of the pool the games play with: the bundled data's, or with --cards the merged pool's
+        (so a resume with other card files is refused, like one with other card data)."""
+        return pool_with(self.game, self.cards).sha256
+
+    def card_files(self) -> list[str]:
+        return list(pool_with(self.game, self.cards).user_files)
 
     def run_id(self) -> str:
         """A digest of everything that decides the games, this tcgsim and its card data included: every shard
@@ -123,7 +131,7 @@ class RunConfig:
         return hashlib.sha256(json.dumps(identity).encode()).hexdigest()[:16]
 
     def spec(self) -> RunSpec:
-        return RunSpec(self.run_id(), self.game, self.decks, self.plan(), self.game_options())
+        return RunSpec(self.run_id(), self.game, self.decks, self.plan(), self.game_options(), self.cards or None)
 
     def command(self) -> str:
         """The command line that makes this run (run.json records it; resume hints print it)."""
@@ -137,6 +145,8 @@ class RunConfig:
         if self.mirror:
             parts.append("--mirror")
         parts += option_arguments(self.game_options())
+        if self.cards and self.cards.source:
+            parts += ["--cards", self.cards.source]
         default = default_agent(self.game)
         agents = {d.ai for d in self.decks}
         if len(agents) == 1 and agents != {default}:
@@ -173,6 +183,7 @@ class RunConfig:
                       "pyarrow": version("pyarrow")},
             card_pool=self.card_pool(),
             options=options_to_json(self.game_options()),
+            card_files=self.card_files(),
         )
 
 
@@ -300,11 +311,27 @@ def _options(game: str, given: OptionChoice) -> GameOptions | None:
         raise SimError(str(exc)) from None
 
 
+CardsChoice = UserCards | str | Path | None  # the user's card files, or the file or folder to read them from
+
+
+def _cards(given: CardsChoice) -> UserCards | None:
+    """The user's card files of a run, now in use in this process too (the decks are checked against that
+    pool); None keeps the cards this process already uses (the command line's --cards)."""
+    if given is None:
+        active = active_cards()  # set by use_cards: the command line's UserCards, or a caller's own overlay
+        return active if isinstance(active, UserCards) else None
+    user = given if isinstance(given, UserCards) else read_user_cards(given)
+    use_cards(user)
+    return user or None
+
+
 def plan_simulation(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, ai: AiChoice = None,
-                    options: OptionChoice = None) -> RunConfig:
+                    options: OptionChoice = None, cards: CardsChoice = None) -> RunConfig:
     """One matchup of all the decks in every game (2 for a two-player game; 2-4 for eva), `games` games
-    (rounded up to whole pairs: one game per seat rotation)."""
+    (rounded up to whole pairs: one game per seat rotation). `cards`: the user's card files
+    (tcgsim.usercards; UserCardsError if they have problems)."""
     _check_numbers(games, seed)
+    user = _cards(cards)
     loaded = _load(decks)
     if len(loaded) < 2:
         raise SimError(f"simulate needs at least 2 decks, got {len(loaded)}")
@@ -316,14 +343,16 @@ def plan_simulation(decks: Sequence[DeckSource], games: int = 100, seed: int = 0
         raise SimError(f"{game} takes {players} decks, got {len(loaded)}")
     n = len(loaded)
     return RunConfig("simulate", game, run_decks, (tuple(range(n)),), games, round_games(games, n), seed,
-                     options=_options(game, options))
+                     options=_options(game, options), cards=user)
 
 
 def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, ai: AiChoice = None,
-                  gauntlet: DeckSource | None = None, mirror: bool = False, options: OptionChoice = None) -> RunConfig:
+                  gauntlet: DeckSource | None = None, mirror: bool = False, options: OptionChoice = None,
+                  cards: CardsChoice = None) -> RunConfig:
     """Every pair of `decks` (or, with `gauntlet`, that deck against each of `decks`), `games` games per
     matchup; `mirror` adds each deck against itself. With a gauntlet, --ai lists go gauntlet deck first."""
     _check_numbers(games, seed)
+    user = _cards(cards)
     loaded = _load([gauntlet, *decks] if gauntlet is not None else list(decks))
     if gauntlet is not None:
         hero, field = loaded[0], loaded[1:]
@@ -341,7 +370,7 @@ def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, 
     pairs = gauntlet_pairs(len(loaded) - 1, mirror) if gauntlet is not None else all_pairs(len(loaded), mirror)
     _check_numbers(games, seed, len(pairs))
     return RunConfig("matchups", game, run_decks, tuple(pairs), games, round_games(games, 2), seed, mirror,
-                     gauntlet is not None, _options(game, options))
+                     gauntlet is not None, _options(game, options), user)
 
 
 # ----------------------------------------------------------------------------------------------------- running
@@ -544,20 +573,23 @@ def _as_run(config: RunConfig, out: str | Path | None, workers: int | None, back
 def simulate(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, workers: int | None = None,
              ai: AiChoice = None, out: str | Path | None = None, *, backend: str = "local",
              scheduler: str | None = None, force: bool = False, resume: bool = False,
-             progress: ProgressFn | None = None, options: OptionChoice = None) -> Run:
+             progress: ProgressFn | None = None, options: OptionChoice = None, cards: CardsChoice = None) -> Run:
     """Play `games` games between `decks` (deck files or Deck objects; seats balanced by rotation) and return
     the tables as DataFrames. With `out`, the run folder is kept there; without, it lives in a temporary folder.
 
     ai: one agent name for every deck, one per deck, DECK=AGENT entries, or a {deck: agent} mapping.
+    cards: the user's card files (a file, a folder of them, or UserCards) merged into the game's pool.
     """
-    config = plan_simulation(decks, games, seed, ai, options)
+    config = plan_simulation(decks, games, seed, ai, options, cards)
     return _as_run(config, out, workers, backend, scheduler, force, resume, progress)
 
 
 def matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, workers: int | None = None,
              ai: AiChoice = None, out: str | Path | None = None, *, gauntlet: DeckSource | None = None,
              mirror: bool = False, backend: str = "local", scheduler: str | None = None, force: bool = False,
-             resume: bool = False, progress: ProgressFn | None = None, options: OptionChoice = None) -> Run:
-    """Every pair of `decks` (or `gauntlet` against each of them), `games` games per matchup, as DataFrames."""
-    config = plan_matchups(decks, games, seed, ai, gauntlet, mirror, options)
+             resume: bool = False, progress: ProgressFn | None = None, options: OptionChoice = None,
+             cards: CardsChoice = None) -> Run:
+    """Every pair of `decks` (or `gauntlet` against each of them), `games` games per matchup, as DataFrames;
+    `cards` as for `simulate`."""
+    config = plan_matchups(decks, games, seed, ai, gauntlet, mirror, options, cards)
     return _as_run(config, out, workers, backend, scheduler, force, resume, progress)

@@ -147,6 +147,8 @@ class RunMeta:
     options: dict[str, Any]  # the game's options (tcgsim options GAME), every one with its value
     results: Counts | None = None
     sessions: list[Session] = field(default_factory=list)
+    # the user's card files merged into the pool (--cards), by name; card_pool is the merged pool's digest
+    card_files: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -237,8 +239,8 @@ def read_meta(folder: Path) -> dict[str, Any]:
     return data
 
 
-_REQUIRED = {f.name for f in fields(RunMeta) if f.name not in ("results", "sessions")}
-_KNOWN = _REQUIRED | {"results", "timings"}
+_REQUIRED = {f.name for f in fields(RunMeta) if f.name not in ("results", "sessions", "card_files")}
+_KNOWN = _REQUIRED | {"results", "timings", "card_files"}  # card_files: absent from runs before --cards
 
 
 def _rebuild(kind: type[Any], raw: Any, where: str) -> Any:

@@ -18,7 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tcgsim.agents import make_agent
-from tcgsim.cards import load_pool
+from tcgsim.cards import load_pool, on_pool_change, use_cards
 from tcgsim.decks import Deck
 from tcgsim.engine import Agent, GameOptions, GameResult, State, Termination, play_game
 from tcgsim.games import get_game
@@ -26,6 +26,8 @@ from tcgsim.sim.seeds import GamePlan, PlannedGame, Task
 
 if TYPE_CHECKING:  # pyarrow is imported by the worker that builds tables, not by the process that forks it
     import pyarrow as pa
+
+    from tcgsim.usercards import UserCards
 
 __all__ = ["MAX_SEATS", "TEMPO_KEYS", "RunDeck", "RunSpec", "ShardTables", "arrow_column", "deck_sha256", "error_text",
            "play_task", "table_schemas", "tempo_column", "warm"]
@@ -65,6 +67,8 @@ class RunSpec:
     decks: tuple[RunDeck, ...]
     plan: GamePlan
     options: GameOptions | None = None  # the game's options (None: its defaults)
+    # the user's card files (--cards) as text: a worker plays with them whatever its disk or start method
+    cards: UserCards | None = None
 
 
 @dataclass(frozen=True)
@@ -195,10 +199,14 @@ def _card_names(game: str) -> dict[str, str]:
     return {card.id: card.name for card in load_pool(game)}
 
 
+on_pool_change(_card_names.cache_clear)
+
+
 def warm(spec: RunSpec) -> None:
     """Load the card pool and the decks' card lists once in this process, so that forked workers share them
     instead of each loading them again. (Arrow is deliberately not warmed here: its ~90 MB would then count in
     every worker's resident memory.) Errors are left for the games to record."""
+    use_cards(spec.cards)
     _card_names(spec.game)
     cls = get_game(spec.game).game_class()
     for matchup in spec.plan.matchups:
@@ -211,6 +219,7 @@ def warm(spec: RunSpec) -> None:
 def play_task(spec: RunSpec, task: Task) -> ShardTables:
     """Play every game of `task` and return its rows. Agents are made afresh for each game (as `tcgsim play`
     does), so a game never depends on the games played before it in the same task and any row replays."""
+    use_cards(spec.cards)  # the run's card files, whichever process this is (forked, spawned, on Dask)
     cls = get_game(spec.game).game_class()
     games_schema, tempo_schema, cards_schema = table_schemas(spec.game)
     metrics = tempo_schema.names[4:]

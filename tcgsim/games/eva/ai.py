@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from tcgsim.cards import on_pool_change
 from tcgsim.engine import best_scored
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.battle import BATTLE_LOSS_CARDS
@@ -85,6 +86,20 @@ def _kinds(cond: Cond) -> set[CondKind]:
 # still to be met.
 _ANGELS_ASK_ONLY_EVAS = all(_asks_only_evas(c) for c in _POOL_ANGELS)
 _STRENGTHS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+
+def _new_pool() -> None:
+    """User card files changed the pool (tcgsim.cards.use_cards): an id may now name another printed card, so
+    the memos above start afresh and the pool's 使徒 are read again."""
+    global _POOL_ANGELS, _ANGELS_ASK_ONLY_EVAS
+    for memo in (_HOKAN_VALUES, _DECIDES, _DECK_WORTHS, _STRENGTHS):
+        memo.clear()
+    _asks_only_evas.cache_clear()
+    _POOL_ANGELS = tuple(sorted((c for c in eva_cards().values() if c.kind is Kind.ANGEL), key=lambda c: c.id))
+    _ANGELS_ASK_ONLY_EVAS = all(_asks_only_evas(c) for c in _POOL_ANGELS)
+
+
+on_pool_change(_new_pool)
 
 
 class ScriptedAgent:

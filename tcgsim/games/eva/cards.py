@@ -14,7 +14,7 @@ from enum import IntEnum
 
 import yaml
 
-from tcgsim.cards import Card, CardDataError, carddb_dir, load_pool, one_per_card
+from tcgsim.cards import Card, CardDataError, carddb_dir, load_pool, on_pool_change, one_per_card
 from tcgsim.games.eva.effects import (
     CHAR_INDEX,
     CHARACTERS,
@@ -114,6 +114,28 @@ def _colour(value: object, card_id: str) -> int:
     return CHAR_INDEX[str(value)]
 
 
+# The card schema, for user card files (tcgsim.usercards) and docs/cards/eva.md: every `stats` field build_card
+# reads (and `other`, `pilot`, `pilot_of`, kept for people), with the YAML types it may hold; effects are
+# `stats.effect`, each naming its verb by `verb:`.
+_N = type(None)
+STAT_FIELDS: dict[str, tuple[type, ...]] = {
+    "colour": (str, _N), "draw_points": (int, _N), "serif": (dict, _N), "effect": (dict, list, _N),
+    "counter": (bool,), "target": (str, _N), "allowance": (int, _N), "strength": (int, _N), "weapons": (int, _N),
+    "target_kind": (str, _N), "keys": (list,), "character": (str,), "lv1": (dict,), "lv2": (dict,),
+    "text_lv1": (str,), "text_lv2": (str,), "key": (str,), "other": (bool,), "pilot": (str,),
+    "pilot_of": (str, _N),
+}
+SIGNED_FIELDS: tuple[str, ...] = ("draw_points", "strength")  # may be below 0
+EFFECT_PLACES: tuple[tuple[str, ...], ...] = (("stats", "effect"),)
+VERB_KEY = "verb"
+EFFECT_VERBS: tuple[str, ...] = tuple(v.value for v in Verb)
+EFFECT_KEYS: tuple[str, ...] = ("verb", "amount", "target", "key", "keys", "characters", "type", "against", "if",
+                                "when")
+SERIF_KEYS: tuple[str, ...] = ("colour", "counter", "marks")
+CONDITION_KEYS: tuple[str, ...] = ("kind", "character", "characters", "colour", "count", "target", "evas",
+                                   "conditions")
+
+
 def build_card(card: Card) -> EvaCard:
     s = card.stats
     where = f"card {card.id}"
@@ -171,6 +193,9 @@ def eva_cards() -> dict[str, EvaCard]:
     """Every non-city card of the pool as a typed record, by id (built once per process)."""
     pool = load_pool("eva")
     return {c.id: build_card(c) for c in pool if not c.city}
+
+
+on_pool_change(eva_cards.cache_clear)  # user card files changed the pool: the records are rebuilt from it
 
 
 @dataclass(frozen=True, slots=True)

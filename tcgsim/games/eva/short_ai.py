@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tcgsim.cards import on_pool_change
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import EvaCard, Mark
 from tcgsim.games.eva.city_model import ADJACENT, ADJACENT_MASK, leave_group, reach_masks, serif_result
@@ -568,6 +569,8 @@ def _build_opponent_tables(opp_seen: Sequence[EvaCard], own_counts: dict[int, in
 _TABLES: dict[tuple[tuple[str, ...], tuple[str, ...], int], _OpponentTables] = {}
 _OWN_COUNTS: dict[tuple[tuple[str, ...], int], dict[int, int]] = {}
 _TABLES_MAX = 4096
+for _memo in (_TABLES, _OWN_COUNTS):  # keyed by card id: user card files (use_cards) start them afresh
+    on_pool_change(_memo.clear)
 
 
 def _opponent_tables(opp_seen: Sequence[EvaCard], own_list: Sequence[EvaCard], mine: int) -> _OpponentTables:
@@ -590,6 +593,7 @@ def _opponent_tables(opp_seen: Sequence[EvaCard], own_list: Sequence[EvaCard], m
 # (in the view's fixed order), cached for the process like the tables above. Every line is a sum of halves and
 # ones, exact in floating point, so adding the hand's lines after the deck's gives the very same numbers.
 _DECK_LINES: dict[tuple[str, ...], tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]] = {}
+on_pool_change(_DECK_LINES.clear)
 
 
 def _deck_lines(deck: Sequence[EvaCard]) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from tcgsim.cards import on_pool_change
 from tcgsim.engine import best_scored
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind
@@ -787,6 +788,8 @@ _IN_TURN, _BASES_FIRST, _OPENING = 0, 1, 2
 # are unique: cards.py builds one immutable record per id of the pool, so nothing ever invalidates an entry).
 _ABILITY_BONUS: dict[tuple[str, int], float] = {}
 _SIDE_BONUS: dict[tuple[str, bool], float | None] = {}
+on_pool_change(_ABILITY_BONUS.clear)  # keyed by card id: user card files (use_cards) start them afresh
+on_pool_change(_SIDE_BONUS.clear)
 
 
 def _ability_bonus(c: GzCard, index: int) -> float:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from tcgsim.cards import Card, CardDataError, CardPool, load_pool
-from tcgsim.games.godzilla.effects import Eff, Verb, attr_mask, compile_effect
+from tcgsim.cards import Card, CardDataError, CardPool, load_pool, on_pool_change
+from tcgsim.games.godzilla.effects import _VERBS, Eff, Verb, attr_mask, compile_effect
 
 __all__ = ["Kind", "Ability", "Side", "GzCard", "gz_cards", "build_card"]
 
@@ -105,6 +105,30 @@ def _side(card_id: str, power_mod: Any, defense_mod: Any, effect: Any) -> Side:
     return Side(_int(power_mod), _int(defense_mod), compile_effect(card_id, effect))
 
 
+# The card schema, for user card files (tcgsim.usercards) and docs/cards/godzilla.md: every `stats` field
+# build_card reads (and `origin`, the film a monster comes from, kept for people), with the YAML types it may
+# hold; effects are `stats.effect` (also inside each of `abilities` and a battle card's `reverse`), each naming
+# its verb by `verb:`. evolves_to, devolves_to and fusion name other cards by id.
+_N = type(None)
+STAT_FIELDS: dict[str, tuple[type, ...]] = {
+    "attributes": (list,), "control": (int,), "battle_cards": (bool,), "power": (int,), "defense": (int,),
+    "health": (int,), "effect": (dict, list, _N), "rebellion": (int,), "rebellion_color": (str,),
+    "species": (str,), "evolves_to": (list,), "devolves_to": (list,), "fusion": (list,), "weapon": (bool,),
+    "range": (str,), "movement": (str,), "abilities": (list,), "subtype": (str,), "cost": (int,),
+    "attach_to": (str,), "counter": (bool,), "kind": (str,), "power_mod": (int,), "defense_mod": (int,),
+    "reverse": (dict,), "origin": (str,),
+}
+SIGNED_FIELDS: tuple[str, ...] = ("power_mod", "defense_mod")  # may be below 0
+EFFECT_PLACES: tuple[tuple[str, ...], ...] = (("stats", "effect"),)
+VERB_KEY = "verb"
+EFFECT_VERBS: tuple[str, ...] = tuple(_VERBS)
+EFFECT_KEYS: tuple[str, ...] = ("verb", "amount", "stat", "target", "duration", "timing", "attribute", "species",
+                                "source_attribute", "what", "deck")
+CARD_REFS: tuple[str, ...] = ("evolves_to", "devolves_to", "fusion")
+ABILITY_KEYS: tuple[str, ...] = ("name", "name_ja", "kind", "attribute", "health_cost", "effect")
+REVERSE_KEYS: tuple[str, ...] = ("kind", "power_mod", "defense_mod", "effect")
+
+
 def build_card(card: Card) -> GzCard:
     s = card.stats
     kind = _KIND[card.type]
@@ -175,3 +199,6 @@ def gz_cards() -> dict[str, GzCard]:
     """Every card of the pool as a typed record, by id (built once per process)."""
     pool: CardPool = load_pool("godzilla")
     return {c.id: build_card(c) for c in pool}
+
+
+on_pool_change(gz_cards.cache_clear)  # user card files changed the pool: the records are rebuilt from it

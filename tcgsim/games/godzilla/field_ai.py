@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from tcgsim.cards import on_pool_change
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import GzCard, gz_cards
@@ -247,7 +248,8 @@ class FieldJudgement:
         return gain - PERSON_GAIN if gain > PERSON_GAIN else -1.0
 
 
-_PART: dict[str, bool] = {}  # _is_part by card id (printed cards: never invalidated)
+_PART: dict[str, bool] = {}  # _is_part by card id (printed cards: invalidated only by user card files)
+on_pool_change(_PART.clear)
 
 
 def _is_part(c: GzCard) -> bool:

@@ -6,8 +6,8 @@ import functools
 from dataclasses import dataclass
 from enum import IntEnum
 
-from tcgsim.cards import Card, CardPool, load_pool
-from tcgsim.games.mana.effects import CardEffects, compile_effects
+from tcgsim.cards import Card, CardPool, load_pool, on_pool_change
+from tcgsim.games.mana.effects import _PARAMS, CardEffects, Verb, compile_effects
 
 
 class Attr(IntEnum):
@@ -80,6 +80,22 @@ def _int(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
+# The card schema, for user card files (tcgsim.usercards) and docs/cards/mana.md: every `stats` field build_card
+# reads (and the printed texts the pool keeps for people), with the YAML types it may hold; effects are the
+# card's own `effects:` list, each naming its verb by `do:`.
+_N = type(None)
+STAT_FIELDS: dict[str, tuple[type, ...]] = {
+    "cost": (int, str, _N), "attribute": (str, _N), "base_mana": (int,), "arrows": (dict,), "counts_as": (list,),
+    "str": (int, str), "def": (int, str), "open_condition": (str, _N), "can_attack_party": (bool,),
+    "condition": (list,), "timing": (str, _N), "item_type": (str, _N), "instrument": (bool,),
+    "land_name": (str,), "land_text": (str,), "artifact_text": (str,), "skill": (str, _N),
+}
+EFFECT_PLACES: tuple[tuple[str, ...], ...] = (("effects",),)
+VERB_KEY = "do"
+EFFECT_VERBS: tuple[str, ...] = tuple(v.value for v in Verb)
+EFFECT_KEYS: tuple[str, ...] = tuple(sorted(_PARAMS))
+
+
 def build_card(card: Card) -> ManaCard:
     s = card.stats
     arrows = s.get("arrows") or {}
@@ -119,3 +135,6 @@ def mana_cards() -> dict[str, ManaCard]:
     """Every card of the pool as a typed record, by id (built once per process)."""
     pool: CardPool = load_pool("mana")
     return {c.id: build_card(c) for c in pool}
+
+
+on_pool_change(mana_cards.cache_clear)  # user card files changed the pool: the records are rebuilt from it

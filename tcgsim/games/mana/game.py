@@ -17,7 +17,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tcgsim.cards import load_pool
+from tcgsim.cards import load_pool, on_pool_change
 from tcgsim.decks import Deck, card_lists
 from tcgsim.engine import CardUse, Game, GameOptions, IllegalAction, Outcome, State, TempoMetric, Termination, card_uses
 from tcgsim.games.mana import actions as A
@@ -151,6 +151,8 @@ _StatsMemo = dict[tuple[int, int, int | None, BattleKind | None, int], tuple[int
 # card tables by the seats' card lists, and the shared monster_stats memos by (card lists, options); bounded
 _TABLES: dict[tuple[tuple[tuple[str, ...], tuple[str, ...]], ...], _CardTable] = {}
 _STATS: dict[tuple[object, ManaOptions], _StatsMemo] = {}
+on_pool_change(_TABLES.clear)  # keyed by card id: user card files (use_cards) start them afresh
+on_pool_change(_STATS.clear)
 
 
 class ManaGame(Game):
