@@ -77,6 +77,36 @@ def _game_arg(value: str) -> str:
 GameArg = Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}.", callback=_game_arg,
                                         metavar="GAME")]
 
+# --cards on every command that reads a card pool: the user's card files (docs/cards/<game>.md), merged into the
+# pool of the game each file names. The option wins over $TCGSIM_CARDS.
+CardsOpt = Annotated[str | None, typer.Option(
+    "--cards", envvar="TCGSIM_CARDS", metavar="FILE_OR_DIR", show_default=False,
+    help="Your own card files (a file or a folder of .yaml files, each naming its game): cards of an id the pool "
+         "has replace it, others are added. Check them with `tcgsim cards check FILE`. Also $TCGSIM_CARDS.")]
+
+
+def _use_cards_or_exit(source: str | None) -> None:
+    """Play with the user's card files in this process (a run passes them on to its workers through its
+    config); files with problems are every problem on its own line, then exit 1."""
+    if not source:
+        return
+    from tcgsim.cards import use_cards
+    from tcgsim.usercards import UserCardsError, check_files, read_user_cards
+
+    try:
+        user = read_user_cards(source)
+    except UserCardsError as exc:
+        problems = exc.problems
+    else:
+        problems = check_files(user)
+        if not problems:
+            use_cards(user)
+            return
+    for problem in problems:
+        typer.echo(problem.line_text(), err=True)
+    raise fail(f"--cards {source}: fix the card files above first (tcgsim cards check {shlex.quote(source)} shows "
+               "every problem)")
+
 
 def _version(value: bool) -> None:
     if value:
@@ -122,18 +152,35 @@ def _stats_summary(stats: dict[str, object]) -> str:
 
 @app.command()
 def cards(
-    game: GameArg,
+    game: Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}; or `check` and card files.",
+                                        metavar="GAME | check")],
+    files: Annotated[list[str] | None, typer.Argument(help="With `check`: the card files (or folders) to check.",
+                                                      metavar="[FILE...]", show_default=False)] = None,
     type_: Annotated[str | None, typer.Option("--type", "-t", help="Only cards of this type.")] = None,
     search: Annotated[str | None, typer.Option("--search", "-s", help="Only cards whose name, Japanese name, "
                                                "id or text contains this.")] = None,
     unmodelled: Annotated[bool, typer.Option("--unmodelled", help="Only cards whose effect the simulator "
                                              "does not model yet.")] = False,
     fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text table or a JSON array.")] = ListFormat.text,
+    user_cards: CardsOpt = None,
 ) -> None:
-    """List a game's card pool: ids, names, types, printed stats and copy limits.
+    """List a game's card pool: ids, names, types, printed stats and copy limits (with --cards, yours too).
+
+    `tcgsim cards check FILE...` checks your own card files instead: every problem at once, each with
+    file:line, a stable code (CARD-FIELD, CARD-VALUE, CARD-EFFECT, CARD-REF, CARD-ID, CARD-YAML, CARD-FILE)
+    and a suggestion where there is one. Exit status: 0 no problems, 1 problems, 2 usage error.
 
     Example: tcgsim cards mana --type monster --search dragon
+
+    Example: tcgsim cards check my-cards.yaml
     """
+    if game == "check":
+        _check_cards(files or [], fmt)
+        return
+    if files:
+        raise fail(f"unexpected argument {files[0]!r} (card files go after `tcgsim cards check`)", EXIT_USAGE)
+    game = _game_arg(game)
+    _use_cards_or_exit(user_cards)
     info = get_game(game)
     pool = load_pool(game)
     if type_ is not None and type_ not in info.card_types:
@@ -166,6 +213,35 @@ def cards(
     typer.echo(f"{len(rows)} card{'s' * (len(rows) != 1)}", err=True)
 
 
+def _check_cards(sources: list[str], fmt: ListFormat) -> None:
+    """`tcgsim cards check`: every problem of the card files, then a verdict line; exit 1 on any problem."""
+    from tcgsim.usercards import CardFile, CardProblem, UserCards, UserCardsError, check_files, read_user_cards
+
+    if not sources:
+        raise fail("give the card files to check: tcgsim cards check FILE...", EXIT_USAGE)
+    problems: list[CardProblem] = []
+    files: list[CardFile] = []
+    for source in sources:
+        try:
+            files += read_user_cards(source).files
+        except UserCardsError as exc:
+            problems += exc.problems
+    problems += check_files(UserCards(tuple(files)))
+    if fmt is ListFormat.json:
+        typer.echo(json.dumps({"files": [f.path for f in files], "valid": not problems,
+                               "problems": [p.to_json() for p in problems]}, ensure_ascii=False, indent=2))
+    else:
+        for problem in problems:
+            where = f"{problem.path}:{problem.line}" if problem.line else problem.path
+            message = problem.message
+            typer.echo(f"{where}: {_paint(problem.code, 'error')}: {message}")
+        n, m = len(problems), len(files)
+        verdict = (_paint("ok", "ok") + f": {m} card file{'s' * (m != 1)}, no problems" if not problems
+                   else f"{n} problem{'s' * (n != 1)} in {m} card file{'s' * (m != 1)}")
+        typer.echo(verdict)
+    raise typer.Exit(EXIT_FINDING if problems else 0)
+
+
 @app.command()
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Deck files, folders of deck files, or globs.",
@@ -177,6 +253,7 @@ def validate(
                                              "(plain text lists).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors for the exit status.")]
     = False,
+    user_cards: CardsOpt = None,
 ) -> None:
     """Check deck files against their game's construction rules; reports every problem at once.
 
@@ -186,6 +263,7 @@ def validate(
     """
     from tcgsim.validate import format_github, format_text, reports_to_json, validate_paths
 
+    _use_cards_or_exit(user_cards)
     if game is not None:
         game = _game_arg(game)
     reports = validate_paths(paths, game)
@@ -293,6 +371,7 @@ def play(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events file.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result line.")] = False,
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
+    user_cards: CardsOpt = None,
     rotation: Annotated[int, typer.Option(
         "--rotation", min=0, help="The seat rotation of a run's game (games.parquet `rotation`): needed to replay "
                                   "a mirror game, whose rotations are dealt afresh.")] = 0,
@@ -307,6 +386,7 @@ def play(
 
     if events is not None and events.exists() and not force:
         raise fail(f"{events} exists; pass --force to overwrite it", EXIT_USAGE)
+    _use_cards_or_exit(user_cards)
     loaded = _decks_or_exit(decks)
     game_key = loaded[0].game
     cls = _game_class_or_exit(game_key)
@@ -342,6 +422,7 @@ def fit_eval(
                                              "`--ai search` ships with, beside the game's code).",
                                              show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    user_cards: CardsOpt = None,
 ) -> None:
     """Fit the search player's evaluation: a logistic regression of each seat's final points on its figures at
     every turn's end, over scripted games of the bundled decks (docs/ai.md).
@@ -351,6 +432,7 @@ def fit_eval(
     from tcgsim.evaluation import save_evaluation, shipped_path
     from tcgsim.fit import fit_for_game
 
+    _use_cards_or_exit(user_cards)
     _game_class_or_exit(game)
     target = out or shipped_path(game)
     if target.exists() and not force:
@@ -377,6 +459,7 @@ def bench(
     playouts: Annotated[int, typer.Option("--playouts", min=0, help="Random playouts from mid-game positions, "
                                           "for the search figures (clones/s, playouts/s); 0 skips them.")] = 100,
     fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")] = ListFormat.text,
+    user_cards: CardsOpt = None,
 ) -> None:
     """Measure the engine: mirror games on 1 or more worker processes (games/s, decisions/s, peak memory), then
     what search pays per simulation: clones/s and random playouts/s from mid-game positions (docs/performance.md).
@@ -386,6 +469,7 @@ def bench(
     from tcgsim.bench import run_bench
     from tcgsim.machine import available_cores
 
+    _use_cards_or_exit(user_cards)
     _game_class_or_exit(game)
     agent = _agents_or_exit(game, [ai] if ai else None, [None])[0].name
     if workers > available_cores():  # more processes than cores measure nothing but contention
@@ -623,6 +707,7 @@ def simulate(
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
     baseline: Annotated[str | None, _SimOptions.baseline] = None,
     fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
+    user_cards: CardsOpt = None,
 ) -> None:
     """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
 
@@ -634,6 +719,7 @@ def simulate(
     """
     from tcgsim.sim import SimError, plan_simulation
 
+    _use_cards_or_exit(user_cards)  # the run's config takes them from here to every worker
     base = _baseline_or_exit(baseline)
     if not decks:
         config = _resumed_config(resume)
@@ -672,6 +758,7 @@ def matchups(
     option: Annotated[list[str] | None, _PlayOptions.option] = None,
     baseline: Annotated[str | None, _SimOptions.baseline] = None,
     fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
+    user_cards: CardsOpt = None,
     ai_panel: Annotated[str | None, typer.Option(
         "--ai-panel", metavar="AI,AI,...", show_default=False,
         help="Play the field once per AI of this list (every seat that AI), on the same seeds, each run into "
@@ -693,6 +780,7 @@ def matchups(
     if ai_panel is not None and (ai or resume or baseline):
         raise fail("--ai-panel chooses the AI of every seat itself: give it without --ai, --resume and --baseline "
                    "(run the same command again to finish a stopped panel)", EXIT_USAGE)
+    _use_cards_or_exit(user_cards)  # the run's config takes them from here to every worker
     base = _baseline_or_exit(baseline)
     if not paths and gauntlet is None:
         config = _resumed_config(resume)
@@ -805,6 +893,7 @@ def report(
     = None,
     force: Annotated[bool, typer.Option("--force", help="Replace report files that already exist in --out "
                                         "(nothing else there is touched).")] = False,
+    user_cards: CardsOpt = None,
 ) -> None:
     """Write report.html, report.md, summary.json and plots/ for a simulation run: win rates with intervals,
     seats, matchups, game length, tempo and per-card figures.
@@ -818,6 +907,7 @@ def report(
     """
     from tcgsim.report import ReportError, ReportOutputExists, write_report
 
+    _use_cards_or_exit(user_cards)  # the run's own cards, for the per-card figures' names and notes
     try:
         written = write_report(run_dir, out, force=force)
     except ReportOutputExists as exc:  # the command line lacks --force, as with simulate --out on a used folder

@@ -200,6 +200,8 @@ def _what_was_run(t: ReportTables) -> Section:
         text("seed: ", code(h["seed"])) if h.get("seed") is not None else "seed: not recorded"]
     if h.get("versions"):
         facts.append("versions: " + ", ".join(f"{k} {v}" for k, v in h["versions"].items()))
+    if h.get("card_pool"):  # the user's own card files (--cards) and the merged pool's digest, as run.json has it
+        facts.append(f"card pool: {' + '.join(['bundled', *h['card_files']])} (sha256 {str(h['card_pool'])[:12]})")
     if h.get("finished"):
         took = f" in {h['seconds']:,.1f} s" if isinstance(h.get("seconds"), int | float) else ""
         facts.append(f"finished: {h['finished']}{took}")

@@ -248,6 +248,7 @@ def _header(run: RunData, decks: list[str], long: pd.DataFrame) -> dict[str, Any
         "seed": seed,
         "command": _command(meta),
         "versions": versions if isinstance(versions, dict) else ({"tcgsim": versions} if versions else {}),
+        "card_pool": meta.get("card_pool"), "card_files": list(meta.get("card_files") or []),  # --cards
         "seconds": timings.get("seconds"),
         "finished": meta.get("finished") or finished,
         "status": meta.get("status"),
