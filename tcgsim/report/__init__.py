@@ -24,19 +24,24 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
+
+from matplotlib import rc_context
 
 from tcgsim.report.data import ReportError, RunData, RunLike, as_run, one_line, read_run
+from tcgsim.report.fonts import plot_families
 from tcgsim.report.plots import Plot, plot_jobs
 from tcgsim.report.render import build_document, to_html, to_markdown
 from tcgsim.report.tables import ReportTables, build_tables, to_summary
 
 __all__ = ["OUTPUTS", "ReportError", "ReportOutputExists", "ReportPaths", "ReportTables", "ReportWriteError",
-           "RunData", "build_summary", "build_tables", "read_run", "write_report"]
+           "RunData", "StatusLine", "build_summary", "build_tables", "read_run", "write_report"]
 
 OUTPUTS = ("report.html", "report.md", "summary.json")  # and plots/<name>.png, one per plot the run supports
 _READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
@@ -70,6 +75,33 @@ class ReportPaths:
 
     def all(self) -> list[Path]:
         return [self.html, self.markdown, self.summary, *self.plots]
+
+
+class StatusLine:
+    """What the report is doing, on a stream (stderr by default), for a report that takes a while: one line that
+    rewrites itself on a terminal, plain lines otherwise (a log keeps every stage). Call it with the stage's
+    words; `done()` clears the terminal line, so the command's own output starts on a clean line."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        isatty = getattr(self.stream, "isatty", None)
+        self.live = bool(isatty and isatty())
+        self._width = 0
+
+    def __call__(self, message: str) -> None:
+        line = f"report: {message}"
+        if self.live:  # pad over the longer line before it
+            self.stream.write("\r" + line.ljust(self._width))
+            self._width = len(line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.live and self._width:
+            self.stream.write("\r" + " " * self._width + "\r")
+            self.stream.flush()
+            self._width = 0
 
 
 def build_summary(run: RunLike | RunData | str | Path) -> dict[str, Any]:
@@ -126,7 +158,7 @@ def _listed(paths: list[Path], out: Path, most: int = 6) -> str:
 
 
 def write_report(run_dir: str | Path | RunLike, out_dir: str | Path | None = None, *,
-                 force: bool = False) -> ReportPaths:
+                 force: bool = False, status: Callable[[str], None] | None = None) -> ReportPaths:
     """Write report.html, report.md, summary.json and plots/*.png for the run in `run_dir` into `out_dir`
     (default: the run folder itself).
 
@@ -135,12 +167,15 @@ def write_report(run_dir: str | Path | RunLike, out_dir: str | Path | None = Non
     raise ReportOutputExists unless `force`; with `force` only those files are replaced, nothing else is
     touched. Every file is written in full under a temporary name first and then renamed into place, so an
     interrupted or failed report never leaves half a file (nor, when it fails before the renames, any change).
-    A run without games gives a short report that says so.
+    A run without games gives a short report that says so. `status`, when given, is told each stage as it
+    starts ("tables...", "plots 3/14...", "writing..."): a `StatusLine` shows them on stderr.
 
     Raises ReportError for a folder that holds no readable run, ReportWriteError when the report cannot be
     written where asked."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
+    say = status if status is not None else (lambda _: None)
+    say("reading the run...")
     data = as_run(run_dir)
     if out_dir is None:
         if data.path is None:
@@ -153,6 +188,7 @@ def write_report(run_dir: str | Path | RunLike, out_dir: str | Path | None = Non
     timings["read"] = time.perf_counter() - clock
 
     clock = time.perf_counter()
+    say("tables...")
     tables = build_tables(data)
     jobs = plot_jobs(tables)
     timings["tables"] = time.perf_counter() - clock
@@ -180,10 +216,16 @@ def write_report(run_dir: str | Path | RunLike, out_dir: str | Path | None = Non
         staging = Path(tempfile.mkdtemp(prefix=".tcgsim-report-", dir=out))
         clock = time.perf_counter()
         (staging / "plots").mkdir()
-        plots: list[Plot] = [draw(staging / "plots" / name) for name, draw in jobs]
+        plots: list[Plot] = []
+        # the plots name the CJK font after the Latin one: Japanese card and deck names need it (fonts.py)
+        with rc_context({"font.family": list(plot_families())}):
+            for i, (name, draw) in enumerate(jobs, 1):
+                say(f"plots {i}/{len(jobs)}...")
+                plots.append(draw(staging / "plots" / name))
         timings["plots"] = time.perf_counter() - clock
 
         clock = time.perf_counter()
+        say("writing...")
         doc = build_document(tables, plots)
         summary = to_summary(tables)
         summary["plots"] = [{"key": p.key, "file": f"plots/{p.path.name}", "title": p.title,

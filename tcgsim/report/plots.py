@@ -23,7 +23,7 @@ from matplotlib.patches import Rectangle
 
 from tcgsim import stats
 from tcgsim.report.fonts import plot_families
-from tcgsim.report.tables import ReportTables, reason_label, seat_label
+from tcgsim.report.tables import SHARED_LABEL, ReportTables, readable, reason_label, seat_label
 
 __all__ = ["Plot", "deck_colors", "draw_all", "plot_jobs", "reason_colors", "slug"]
 
@@ -136,7 +136,10 @@ def plot_seats(t: ReportTables, path: Path) -> Plot:
     labels = [f"{seat_label(int(r.seat), int(r.n_players))}\n({int(r.n_players)} players)" if seat["n_players"]
               .nunique() > 1 else seat_label(int(r.seat), int(r.n_players)) for r in seat.itertuples()]
     x = np.arange(len(seat))
-    ax.bar(x, seat["win_rate"], color="#7f9fbf", width=0.6)
+    # each bar rises or falls from its seat's fair share: the advantage is the bar, not the height from 0
+    fair = seat["fair"].to_numpy(dtype=float)
+    gap = seat["win_rate"].to_numpy(dtype=float) - fair
+    ax.bar(x, gap, bottom=fair, color=np.where(gap >= 0, "#7f9fbf", "#d99a8a"), width=0.6)
     ax.errorbar(x, seat["win_rate"], yerr=[seat["win_rate"] - seat["ci_low"], seat["ci_high"] - seat["win_rate"]],
                 fmt="none", color="black", capsize=5)
     for xi, r in zip(x, seat.itertuples(), strict=True):
@@ -144,14 +147,20 @@ def plot_seats(t: ReportTables, path: Path) -> Plot:
                     xytext=(0, 4), textcoords="offset points", ha="center", fontsize=8)
         ax.hlines(r.fair, xi - 0.4, xi + 0.4, colors="grey", linestyles="--", lw=1)
     ax.set_xticks(x, labels)
-    ax.set_ylim(0, min(1.0, float(seat["ci_high"].max()) + 0.15) if len(seat) else 1)
+    if len(seat):  # centred on the fair share (the mean of the seats' shares), with room for the labels
+        centre = float(np.mean(fair))
+        reach = float(np.nanmax(np.abs(np.r_[seat["ci_low"] - centre, seat["ci_high"] - centre])))
+        half = max(reach, 0.02) * 1.35 + 0.04
+        ax.set_ylim(centre - half, centre + half)
+        ax.axhline(centre, color="grey", lw=0.8)
     ax.yaxis.set_major_formatter(lambda v, _: f"{100 * v:.0f}%")
     ax.set_ylabel("win rate of the seat")
-    ax.set_title("Seat advantage of the game (dashed: fair share)")
+    ax.set_title("Seat advantage: above or below the fair share (dashed)")
     ax.grid(axis="y", alpha=0.3)
     return Plot("seats", _save(fig, path), "Seat advantage",
-                "Win rate of each seat over all games with its 95% interval; seats are rotated on every deal, so "
-                "this is the game's own advantage, not a deck's.")
+                "Win rate of each seat over all games with its 95% interval, drawn up or down from the fair share "
+                "(the axis is centred on it); seats are rotated on every deal, so this is the game's own "
+                "advantage, not a deck's.")
 
 
 def plot_matchups(t: ReportTables, path: Path) -> Plot:
@@ -193,15 +202,17 @@ def plot_matchups(t: ReportTables, path: Path) -> Plot:
 
 
 def plot_ranking(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
-    """Bradley-Terry ratings (Elo scale) with 95% intervals, best first."""
+    """The ranking's ratings (Elo scale) with their 95% bootstrap intervals, best first, each with the deck's
+    own win rate."""
     r = t.ranking
+    own = dict(zip(t.deck["deck"], t.deck["win_rate"], strict=True))
     fig = _figure(7, 1.2 + 0.5 * len(r))
     ax = fig.add_subplot()
     y = np.arange(len(r))[::-1]
     for yi, row in zip(y, r.itertuples(index=False), strict=True):
         half = stats.Z95 * row.rating_se
         ax.errorbar(row.rating, yi, xerr=half, fmt="o", color=colors.get(row.deck, "black"), ms=8, capsize=4, lw=2)
-        ax.annotate(f"{row.rating:+.0f}  (mean win rate {100 * row.mean_win_rate:.0f}%)", (row.rating + half, yi),
+        ax.annotate(f"{row.rating:+.0f}  (win rate {100 * own.get(row.deck, np.nan):.0f}%)", (row.rating + half, yi),
                     xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
     ax.axvline(0, color="grey", ls="--", lw=1)
     ax.set_yticks(y, list(r["deck"]))
@@ -209,11 +220,21 @@ def plot_ranking(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
     hi = float((r["rating"] + stats.Z95 * r["rating_se"]).max())
     span = max(hi - lo, 50.0)
     ax.set_xlim(lo - 0.1 * span, hi + 0.6 * span)
-    ax.set_xlabel("Bradley-Terry rating, Elo scale (0 = average deck; +100 ≈ 64% against it)")
-    ax.set_title("Ranking by Bradley-Terry strength (95% interval)")
+    ax.set_xlabel("rating, Elo scale (0 = average deck; +100 ≈ 64% against it)")
+    ax.set_title(f"Ranking by strength ({_FIT_WORDS[t.n_players > 2]}, 95% bootstrap interval)")
     ax.grid(axis="x", alpha=0.3)
     return Plot("ranking", _save(fig, path), "Ranking",
-                "Bradley-Terry ratings on the Elo scale fitted to every game of the run, with 95% intervals.")
+                "Each deck's rating on the Elo scale, fitted to every game of the run at once (the first choice of "
+                "a Plackett-Luce model: which seated deck won; in two-player games exactly Bradley-Terry), with "
+                "95% intervals from a bootstrap over deals; the label is the deck's own win rate.")
+
+
+_FIT_WORDS = {False: "Bradley-Terry", True: "first-choice Plackett-Luce"}
+
+
+def turns_words(n_players: int) -> str:
+    """Whose turns the game's turn counter counts, in words that fit the player count."""
+    return "both players' turns count" if n_players <= 2 else "every player's turn counts"
 
 
 def plot_game_length(t: ReportTables, rcolors: dict[str, str], path: Path) -> Plot:
@@ -231,7 +252,7 @@ def plot_game_length(t: ReportTables, rcolors: dict[str, str], path: Path) -> Pl
     data = [games.loc[games["reason"] == r, "turns"].to_numpy() for r in reasons]
     ax.hist(data, bins=bins, stacked=True, color=[rcolors[r] for r in reasons],
             label=[f"{reason_label(r)} ({len(d):,})" for r, d in zip(reasons, data, strict=True)])
-    ax.set_xlabel("turns (the game's turn counter: both players' turns count)")
+    ax.set_xlabel(f"turns (the game's turn counter: {turns_words(t.n_players)})")
     ax.set_ylabel("games")
     ax.set_title(f"Game length and how games end ({len(games):,} games)")
     ax.legend(fontsize=8, title="ended by", title_fontsize=8)
@@ -315,26 +336,35 @@ def plot_tempo(t: ReportTables, colors: dict[str, str], path: Path) -> Plot:
     fig = _figure(5.2 * cols, 1.0 + 2.9 * rows)
     axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False).ravel())
     for ax, metric in zip(axes, metrics, strict=False):
-        part = t.tempo[t.tempo["metric"] == metric]
-        for deck in t.decks:
+        shared = metric in t.shared_metrics
+        # a metric with one value for the whole table (eva's city) is one curve over every game, not one per deck
+        part = t.tempo_shared if shared else t.tempo
+        part = part[part["metric"] == metric]
+        for deck in [SHARED_LABEL] if shared else t.decks:
             d = part[part["deck"] == deck]
             if not len(d):
                 continue
-            ax.plot(d["turn"], d["mean"], color=colors[deck], lw=1.8, label=deck)
-            ax.fill_between(d["turn"], d["ci_low"], d["ci_high"], color=colors[deck], alpha=0.2, lw=0)
-        ax.set_title(f"{metric}: {t.tempo_meanings.get(metric, metric)}", fontsize=9)
+            color = "#555555" if shared else colors[deck]
+            ax.plot(d["turn"], d["mean"], color=color, lw=1.8, label=None if shared else deck)
+            ax.fill_between(d["turn"], d["ci_low"], d["ci_high"], color=color, alpha=0.2, lw=0)
+        name = t.metric_label(metric)
+        ax.set_title(f"{name} (the same for every player)" if shared else name, fontsize=9, wrap=True)
         ax.set_xlabel("turn")
-        ax.set_ylabel(f"mean {metric}")
+        ax.set_ylabel(f"mean {readable(metric)}")
         ax.grid(alpha=0.3)
     for ax in axes[len(metrics):]:
         ax.set_visible(False)
-    handles, labels = axes[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside lower center", ncols=min(len(labels), 5), fontsize=9)
+    # the decks' legend from a panel that has them (a shared metric's panel has one grey curve)
+    handles, labels = next((h for h in (ax.get_legend_handles_labels() for ax in axes) if h[0]), ([], []))
+    if labels:
+        fig.legend(handles, labels, loc="outside lower center", ncols=min(len(labels), 5), fontsize=9)
     fig.suptitle("Tempo: each metric at the end of every turn, mean over games still running (95% band)",
                  fontsize=11)
     return Plot("tempo", _save(fig, path), "Tempo",
                 "Mean of each tempo metric at the end of each turn, per deck, over the games still running, with "
-                "a 95% band; turns with few games left are cut.")
+                "a 95% band; turns with few games left are cut" + (
+                    "; a metric with the same value for every player (grey) is drawn once, over every game."
+                    if t.shared_metrics else "."))
 
 
 def plot_cards(t: ReportTables, deck: str, color: str, path: Path) -> Plot:

@@ -22,7 +22,15 @@ import numpy as np
 from tcgsim import stats
 from tcgsim.report import metrics as M
 from tcgsim.report.plots import Plot
-from tcgsim.report.tables import FINDINGS_ALPHA, FINDINGS_SHOWN, ReportTables, not_separated, reason_label, seat_label
+from tcgsim.report.tables import (
+    FINDINGS_ALPHA,
+    FINDINGS_SHOWN,
+    SHARED_LABEL,
+    ReportTables,
+    not_separated,
+    reason_label,
+    seat_label,
+)
 from tcgsim.report.text import Text, TextLike, code, em, markdown, markdown_block, strong, text
 from tcgsim.stats import format_pct, format_rate
 
@@ -108,14 +116,16 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     align: tuple[str, ...]  # 'l' or 'r' per column; default: first left, the rest right
     caption: str | None
+    html_id: str  # an id for the table in HTML ('ranking'), '' for none
 
     def __init__(self, columns: Sequence[CellLike], rows: Sequence[Sequence[CellLike]], align: Sequence[str] = (),
-                 caption: str | None = None) -> None:
+                 caption: str | None = None, html_id: str = "") -> None:
         cols = tuple(Cell.of(c) for c in columns)
         object.__setattr__(self, "columns", cols)
         object.__setattr__(self, "rows", tuple(tuple(Cell.of(c) for c in row) for row in rows))
         object.__setattr__(self, "align", tuple(align) or ("l", *["r"] * (len(cols) - 1)))
         object.__setattr__(self, "caption", caption)
+        object.__setattr__(self, "html_id", html_id)
 
     def head(self) -> list[tuple[Cell, str]]:
         """The column headers with their alignment."""
@@ -130,6 +140,7 @@ class Table:
 class Figure:
     kind: ClassVar[str] = "figure"
     plot: Plot
+    html_id: str = ""  # an id for the image in HTML ('heatmap'), so a browser test can find it; '' for none
 
 
 Block = Para | Bullets | Code | Callout | Table | Figure
@@ -140,6 +151,7 @@ class Section:
     title: str
     blocks: list[Block] = field(default_factory=list)
     level: int = 2
+    folded: bool = False  # in HTML a <details> closed by default (a deck's card table); Markdown: a section
 
     @property
     def anchor(self) -> str:
@@ -213,8 +225,6 @@ def _what_was_run(t: ReportTables) -> Section:
         sec.blocks.append(Para("Games without a result (left out of every rate); each command below replays one:"))
         sec.blocks.append(Code("\n".join(f"# game {g['game_id']}: {g['error']}\n{g['replay']}"
                                           for g in h["unscored"])))
-    if (partial := _partial(h)) is not None:
-        sec.blocks.append(partial)
     if len(t.unmodelled):
         items: list[TextLike] = []
         for deck in t.decks:
@@ -314,8 +324,6 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
         caption += (" In games of 3-4 players a pair counts when one of the two won (or nobody did, as a draw); "
                     "games a third deck won are left out.")
     sec.blocks.append(Table(["deck \\ opponent", *t.decks], rows, caption=caption))
-    if "matchups" in plots:
-        sec.blocks.append(Figure(plots["matchups"]))
     if len(t.ranking):
         rows = []
         for r in t.ranking.itertuples(index=False):
@@ -323,7 +331,8 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
             rows.append([str(r.rank), strong(r.deck),
                          f"{r.rating:+.0f} ({r.rating - half:+.0f} to {r.rating + half:+.0f})",
                          _rank_cell(r.likely_rank), _rank_span(r.rank_low, r.rank_high),
-                         format_pct(r.mean_win_rate), str(r.opponents), format_pct(r.expected), _n(r.games)])
+                         _own_rate(t, str(r.deck)), format_pct(r.mean_win_rate), str(r.opponents),
+                         format_pct(r.expected), _n(r.games)])
         resamples = t.rank_probs.resamples if t.rank_probs is not None else 0
         cap = ("Rating: each deck's strength fitted to every game at once, each game one observation of which seated "
                "deck won (in two-player games exactly Bradley-Terry), on the Elo scale (0 = an average deck of this "
@@ -331,17 +340,63 @@ def _matchups(t: ReportTables, plots: dict[str, Plot]) -> Section | None:
                f"of the rating over {resamples:,} bootstrap resamples of the deals (the games of one seed, every "
                "seat rotation together, drawn with replacement within each matchup). Most likely rank and rank "
                "range (the central 95% of the resamples' ranks) come from the same resamples. Rank: the order of "
-               "the ratings. Mean win rate: the plain mean of the deck's matchup win rates; 'vs average' is the "
-               "expected win rate against a deck of average strength.")
+               "the ratings. Win rate: the deck's own, over its games. Mean head-to-head: the plain mean of the "
+               "deck's matchup win rates over its opponents; pair results: the games those win rates count")
+        if t.n_players > 2:
+            cap += (" (in games of 3-4 players each game gives one result per pair of decks in it, and a pair "
+                    "counts when one of the two won, or nobody did: so pair results exceed the deck's games, and "
+                    "the head-to-head mean differs from its win rate)")
+        cap += ". 'vs average' is the expected win rate against a deck of average strength."
+
         if bool(t.ranking["regularised"].any()):
             cap += (" Some deck never lost or never won against the rest, so one virtual draw per pair was added to "
                     "keep the ratings finite.")
         sec.blocks.append(Table(["rank", "deck", "rating (95% CI)", "most likely rank", "rank range",
-                                 "mean win rate", "opponents", "vs average", "games"], rows,
-                                align=["r", "l", "r", "r", "r", "r", "r", "r", "r"], caption=cap))
+                                 "win rate (games)", "mean head-to-head", "opponents", "vs average",
+                                 "pair results"], rows,
+                                align=["r", "l", "r", "r", "r", "r", "r", "r", "r", "r"], caption=cap))
         sec.blocks.extend(_separation(t))
         if "ranking" in plots:
             sec.blocks.append(Figure(plots["ranking"]))
+    return sec
+
+
+def _own_rate(t: ReportTables, deck: str) -> str:
+    """The deck's own win rate over its games, '66.6% (300)': the figure its row of the win-rate table shows."""
+    row = t.deck[t.deck["deck"] == deck]
+    if not len(row) or not row["games"].iloc[0]:
+        return "—"
+    return f"{format_pct(float(row['win_rate'].iloc[0]))} ({int(row['games'].iloc[0]):,})"
+
+
+def _verdict(t: ReportTables, plots: dict[str, Plot]) -> Section:
+    """The first screen: the ranking with its intervals and the matchup heatmap (the deck win rates when the run
+    has no ranking), with what the reader must know before trusting them (an unfinished run)."""
+    sec = Section("Verdict")
+    if (partial := _partial(t.header)) is not None:
+        sec.blocks.append(partial)
+    if len(t.ranking):
+        rows: list[list[CellLike]] = []
+        for r in t.ranking.itertuples(index=False):
+            half = stats.Z95 * r.rating_se
+            rows.append([str(r.rank), strong(r.deck),
+                         f"{r.rating:+.0f} ({r.rating - half:+.0f} to {r.rating + half:+.0f})",
+                         _rank_span(r.rank_low, r.rank_high), _own_rate(t, str(r.deck))])
+        sec.blocks.append(Table(["rank", "deck", "rating (95% CI)", "rank range", "win rate (games)"], rows,
+                                align=["r", "l", "r", "r", "r"], html_id="ranking",
+                                caption="Ranking: strength on the Elo scale (0 = an average deck) with its 95% "
+                                        "bootstrap interval, and the deck's own win rate; details under "
+                                        "Matchups and ranking."))
+    else:
+        rows = [[strong(r.deck), _n(r.games), _cell(format_rate(r.win_rate, r.ci_low, r.ci_high),
+                                                   muted=r.games < t.min_sample)]
+                for r in t.deck.itertuples(index=False)]
+        sec.blocks.append(Table(["deck", "games", "win rate (95% CI)"], rows, html_id="ranking",
+                                caption="Win rate per deck over all its games (95% Wilson interval)."))
+    if "matchups" in plots:
+        sec.blocks.append(Figure(plots["matchups"], html_id="heatmap"))
+    elif "win_rates" in plots:
+        sec.blocks.append(Figure(plots["win_rates"]))
     return sec
 
 
@@ -443,23 +498,29 @@ def _tempo(t: ReportTables, plots: dict[str, Plot]) -> Section:
         milestones = [m for m in t.milestones if m <= int(t.tempo["turn"].max())]
         at = t.tempo[t.tempo["turn"].isin(milestones)].set_index(["deck", "metric", "turn"])
         rows = []
+        shared_at = t.tempo_shared[t.tempo_shared["turn"].isin(milestones)].set_index(["deck", "metric", "turn"]) \
+            if len(t.tempo_shared) else None
         for metric in dict.fromkeys(t.tempo["metric"]):
-            for deck in t.decks:
+            # a metric the same for every player of a turn (eva's city) is one row over every game
+            shared = metric in t.shared_metrics and shared_at is not None
+            for deck in [SHARED_LABEL] if shared else t.decks:
                 vals = []
+                source = shared_at if shared else at
                 for m in milestones:
                     key = (deck, metric, m)
-                    if key in at.index:
-                        r = at.loc[key]
+                    if source is not None and key in source.index:
+                        r = source.loc[key]
                         vals.append(f"{r['mean']:.2f} ± {(r['ci_high'] - r['mean']):.2f}")
                     else:
                         vals.append("—")
                 if any(v != "—" for v in vals):
-                    rows.append([code(metric), deck, *vals])
+                    rows.append([t.metric_label(metric), deck, *vals])
         sec.blocks.append(Table(["metric", "deck", *[f"turn {m}" for m in milestones]], rows,
                                 align=["l", "l", *["r"] * len(milestones)],
                                 caption="Mean of each tempo metric at the end of turn t (± the 95% half-width), "
-                                        "over the games still running then."))
-        sec.blocks.append(Bullets([text(code(k), f": {v}") for k, v in t.tempo_meanings.items()]))
+                                        "over the games still running then; a metric with the same value for "
+                                        f"every player is one row, '{SHARED_LABEL}'."))
+        sec.blocks.append(Bullets([text(code(k), f": {t.metric_label(k)}") for k in t.tempo_meanings]))
     if "tempo" in plots:
         sec.blocks.append(Figure(plots["tempo"]))
     return sec
@@ -552,7 +613,7 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
         part = t.cards[t.cards["deck"] == deck]
         if not len(part):
             continue
-        sec = Section(f"Cards of {deck}", level=3)
+        sec = Section(f"Cards of {deck}", level=3, folded=True)
         rows: list[list[CellLike]] = []
         for r in part.itertuples(index=False):
             rows.append([
@@ -633,7 +694,8 @@ def _partial(h: dict[str, Any]) -> Callout | None:
 
 
 def build_document(t: ReportTables, plots: Sequence[Plot]) -> Document:
-    """The whole report as one structure: header, findings, win rates, matchups, length, tempo, cards, method."""
+    """The whole report as one structure: the verdict (ranking and heatmap), findings, win rates, matchups,
+    length, tempo, cards (one folded section per deck), what was run, method."""
     by_key = {p.key: p for p in plots}
     h = t.header
     if not h["games"]:
@@ -642,10 +704,11 @@ def build_document(t: ReportTables, plots: Sequence[Plot]) -> Document:
         if h.get("command"):
             empty.blocks += [Para("Its command:"), Code(str(h["command"]))]
         return Document(title="tcgsim report: no games", subtitle=str(h.get("path") or ""), sections=[empty])
-    sections = [_what_was_run(t), _findings(t), _win_rates(t, by_key)]
+    # the verdict first (what a designer came for), then the findings, the detail, and how it was run
+    sections = [_verdict(t, by_key), _findings(t), _win_rates(t, by_key)]
     if (m := _matchups(t, by_key)) is not None:
         sections.append(m)
-    sections += [_length(t, by_key), _tempo(t, by_key), *_cards(t, by_key), _method(t)]
+    sections += [_length(t, by_key), _tempo(t, by_key), *_cards(t, by_key), _what_was_run(t), _method(t)]
     subtitle = f"{h['game']} · {h['games']:,} games · {len(t.decks)} decks"
     return Document(title=f"tcgsim report: {h['title']}", subtitle=subtitle, sections=sections)
 

@@ -93,6 +93,15 @@ class ReportTables:
     mulligans: pd.DataFrame = field(default_factory=pd.DataFrame)
     # two-player games: per deck, opponent and `seat` (0 on the play, 1 on the draw) the deck's results
     matchup_play: pd.DataFrame = field(default_factory=pd.DataFrame)
+    # tempo metrics with one value for every player of a turn (eva's city: 使徒 defeated, characters downed):
+    # their curve once, over every game (one row per game and turn), in `tempo_shared` (deck: SHARED_LABEL)
+    shared_metrics: list[str] = field(default_factory=list)
+    tempo_shared: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    def metric_label(self, metric: str) -> str:
+        """A tempo metric as a reader names it: its meaning where the game declares one, else its column name in
+        words ('characters_left' -> 'characters left')."""
+        return self.tempo_meanings.get(metric) or readable(metric)
 
 
 # --- header ---------------------------------------------------------------------------------------------------
@@ -327,16 +336,63 @@ def _wins_by_turn(cum: pd.DataFrame, long: pd.DataFrame, milestones: list[int]) 
     return pd.DataFrame(rows)
 
 
+SHARED_LABEL = "every player"  # the deck column of a shared metric's curve: it is the table's, not a deck's
+
+
+def readable(metric: str) -> str:
+    """A column name in words: 'characters_left' -> 'characters left', 'metric_deck' -> 'deck'."""
+    return metric.removeprefix("metric_").replace("_", " ")
+
+
 def _tempo_meanings(game: str, metrics: list[str]) -> dict[str, str]:
+    """Each tempo column's meaning, keyed by column: a metric whose name is a key column is stored under
+    another name (sim.worker.tempo_column: eva's `deck`, cards left in the deck, is the column `metric_deck`),
+    so the game's names are mapped to columns the same way."""
+    from tcgsim.sim.worker import tempo_column
+
     meanings: dict[str, str] = {}
     try:
         from tcgsim.games import get_game
 
         for m in get_game(game).game_class().tempo_metrics:
-            meanings[m.name] = m.meaning
-    except Exception:  # a game without an engine: metrics keep their column names
+            meanings[tempo_column(m.name)] = m.meaning
+    except Exception:  # a game without an engine: metrics keep their column names, in words
         pass
-    return {m: meanings.get(m, m.replace("_", " ")) for m in metrics}
+    return {m: meanings.get(m, readable(m)) for m in metrics}
+
+
+class _SharedWatch:
+    """Watches the tempo chunks as the curves read them, to find the metrics with the same value for every seat
+    of a game's turn (a figure of the table, such as eva's city, not of a player) and to keep one row per game and
+    turn for their single curve. A metric counts as shared only when some turn has two seats or more and no turn
+    has two values; a game's turn split across two chunks is checked within each part."""
+
+    def __init__(self, metrics: list[str]) -> None:
+        self.metrics = metrics
+        self.differs = np.zeros(len(metrics), dtype=bool)
+        self.seen_many = False
+        self.rows: list[pd.DataFrame] = []
+
+    def watch(self, chunks: Iterable[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for chunk in chunks:
+            if self.metrics and len(chunk):
+                group = chunk.groupby(["game_id", "turn"], sort=False)[self.metrics]
+                spread = group.max() - group.min()
+                self.differs |= (spread.to_numpy(dtype=float) > 0).any(axis=0)
+                self.seen_many = self.seen_many or bool((group.size() > 1).any())
+                self.rows.append(chunk.drop_duplicates(["game_id", "turn"])[["game_id", "turn", *self.metrics]])
+            yield chunk
+
+    def shared(self) -> list[str]:
+        return [m for m, d in zip(self.metrics, self.differs, strict=True) if not d] if self.seen_many else []
+
+    def curves(self, min_games: int) -> pd.DataFrame:
+        """The shared metrics' curves over every game, one row per game and turn (deck: SHARED_LABEL)."""
+        shared = self.shared()
+        if not shared or not self.rows:
+            return pd.DataFrame(columns=["deck", "metric", "turn", "games", "mean", "std", "ci_low", "ci_high"])
+        rows = pd.concat(self.rows, ignore_index=True).drop_duplicates(["game_id", "turn"])
+        return M.tempo_curves(rows[["game_id", "turn", *shared]].assign(deck=SHARED_LABEL), shared, min_games)
 
 
 def _ranking(games: pd.DataFrame, long: pd.DataFrame, matrix: stats.Matrix, header: dict[str, Any],
@@ -406,11 +462,15 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
         chunks = data.tempo.chunks(["game_id", "turn", "deck", *metric_cols])
         per_deck = long[long["result"] != "error"].groupby("deck").size()
         min_games = max(10, int(0.05 * per_deck.min())) if len(per_deck) else 10
-        tempo = M.tempo_curves((c[c["game_id"].isin(ok_ids)] for c in chunks), metric_cols, min_games=min_games)
+        watch = _SharedWatch(metric_cols)
+        tempo = M.tempo_curves(watch.watch(c[c["game_id"].isin(ok_ids)] for c in chunks), metric_cols,
+                               min_games=min_games)
+        shared, tempo_shared = watch.shared(), watch.curves(min_games)
         tempo = by_deck(tempo.assign(_m=tempo["metric"].map({m: i for i, m in enumerate(metric_cols)})), "_m",
                         "turn").drop(columns="_m")
     else:
         tempo = M.tempo_curves(pd.DataFrame(columns=["game_id", "turn", "seat", "deck"]), [])
+        shared, tempo_shared = [], pd.DataFrame()
     n_by_game = games.set_index("game_id")["n_players"]
     turns_by_game = games.loc[games["reason"].astype(object) != "error"].set_index("game_id")["turns"]
     ending_by_game = pd.Series(M.game_endings(games), index=games["game_id"].to_numpy())
@@ -423,7 +483,7 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
         cum_wins=cum, milestones=milestones, wins_by_turn=wins_by_turn, tempo=tempo,
         tempo_meanings=_tempo_meanings(str(header["game"]), metric_cols),
         cards=cards, unmodelled=unmodelled_cards(str(header["game"]), data.cards), min_sample=min_sample,
-        mulligans=mulligans, matchup_play=matchup_play,
+        mulligans=mulligans, matchup_play=matchup_play, shared_metrics=shared, tempo_shared=tempo_shared,
     )
     tables.rank_probs = rank_probs
     tables.notes, tables.findings = build_findings(tables)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -60,12 +61,20 @@ def cli(*args: str | Path) -> Result:
     return runner.invoke(app, ["report", *map(str, args)])
 
 
+def messages(stderr: str) -> list[str]:
+    """stderr without the report's status lines ('report: tables...'): what the command says about the run."""
+    return [line for line in stderr.splitlines() if not STATUS.match(line)]
+
+
+STATUS = re.compile(r"report: (reading the run|tables|plots \d+/\d+|writing)\.\.\.$")
+
+
 def one_line_failure(result: Result, code: int) -> str:
     """The result is exit `code` with one stderr line and no traceback (an exception that escaped the command
     would be exit 3 under main()); returns the line."""
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert result.exit_code == code, (result.exit_code, result.stderr)
-    lines = result.stderr.splitlines()
+    lines = messages(result.stderr)
     assert len(lines) == 1 and lines[0].startswith("tcgsim: "), result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     return lines[0]
@@ -174,7 +183,7 @@ def test_out_where_nothing_can_be_written_through_main(run_dir: Path) -> None:
     proc = subprocess.run([str(TCGSIM), "report", str(run_dir), "--out", "/proc/x"], capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr
-    assert proc.stderr.splitlines() == [f"tcgsim: cannot write the report to /proc/x: {os.strerror(errno.ENOENT)}"]
+    assert messages(proc.stderr) == [f"tcgsim: cannot write the report to /proc/x: {os.strerror(errno.ENOENT)}"]
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into a chmod 555 folder")
@@ -394,7 +403,7 @@ def test_damaged_and_stray_shards_are_skipped_with_one_warning(source: Path, tmp
     (shards / ".games-000004.123.tmp").write_bytes(b"half")
     result = cli(part)
     succeeded(result)
-    warnings = result.stderr.splitlines()
+    warnings = messages(result.stderr)
     assert len(warnings) == 1 and warnings[0].startswith("tcgsim: warning: ")
     assert "games-000001.parquet" in warnings[0] and "tempo-000002.parquet" in warnings[0]
     assert "notes.txt" not in warnings[0] and "games-x" not in warnings[0]
@@ -469,5 +478,5 @@ def test_bad_input_through_main_is_exit_1_not_3(run_dir: Path) -> None:
     _rewrite(run_dir / "games.parquet", lambda f: f.assign(turns=f["turns"].astype(str)))
     proc = subprocess.run([str(TCGSIM), "report", str(run_dir)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
-    assert proc.stderr.splitlines() == [f"tcgsim: {run_dir / 'games.parquet'}: column turns holds text "
+    assert messages(proc.stderr) == [f"tcgsim: {run_dir / 'games.parquet'}: column turns holds text "
                                         "(large_string), expected integers"]
