@@ -662,14 +662,17 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
             typer.echo(line)
     if not no_report:
         try:
-            from tcgsim.report import write_report
+            from tcgsim.report import StatusLine, write_report
         except ImportError:
             return
+        status_line = StatusLine()  # stderr: what the report is doing while it is written (none with --quiet)
         try:
-            written = write_report(outcome.folder)
+            written = write_report(outcome.folder, status=None if quiet else status_line)
         except Exception as exc:  # the results are safe; say why the report is missing, in one line
             raise fail(f"results are in {outcome.folder}, but the report failed: {type(exc).__name__}: {exc}") \
                 from None
+        finally:
+            status_line.done()
         html = getattr(written, "html", None)
         typer.echo(f"report: {html if html is not None else outcome.folder}", err=fmt is ListFormat.json)
 
@@ -905,15 +908,18 @@ def report(
 
     Example: tcgsim report reports/firestorm-and-4-more-20261130-071711
     """
-    from tcgsim.report import ReportError, ReportOutputExists, write_report
+    from tcgsim.report import ReportError, ReportOutputExists, StatusLine, write_report
 
     _use_cards_or_exit(user_cards)  # the run's own cards, for the per-card figures' names and notes
+    line = StatusLine()  # stderr: the stage being written, one updating line on a terminal
     try:
-        written = write_report(run_dir, out, force=force)
+        written = write_report(run_dir, out, force=force, status=line)
     except ReportOutputExists as exc:  # the command line lacks --force, as with simulate --out on a used folder
         raise fail(" ".join(str(exc).split()), EXIT_USAGE) from None
     except ReportError as exc:
         raise fail(" ".join(str(exc).split())) from None
+    finally:
+        line.done()
     for warning in written.warnings:
         typer.echo(f"tcgsim: warning: {' '.join(warning.split())}", err=True)
     typer.echo(f"report: {written.html}")
