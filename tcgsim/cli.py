@@ -155,7 +155,7 @@ def cards(
     game: Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}; or `check` and card files.",
                                         metavar="GAME | check")],
     files: Annotated[list[str] | None, typer.Argument(help="With `check`: the card files (or folders) to check.",
-                                                      metavar="[FILE...]", show_default=False)] = None,
+                                                      metavar="FILE", show_default=False)] = None,
     type_: Annotated[str | None, typer.Option("--type", "-t", help="Only cards of this type.")] = None,
     search: Annotated[str | None, typer.Option("--search", "-s", help="Only cards whose name, Japanese name, "
                                                "id or text contains this.")] = None,
