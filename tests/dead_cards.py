@@ -50,7 +50,10 @@ def _one(job: tuple[str, str, int]) -> list[tuple[str, str, bool, bool]]:
     seated = [first, second] if i % 2 == 0 else [second, first]
     cls = get_game(game).game_class()
     result = play_game(cls(seated, SEED + i), [make_agent(game, agent) for _ in seated])
-    return [(seated[u.seat].name, u.card_id, u.drawn > 0, u.played > 0) for u in result.state.card_usage()]
+    # played: a copy entered play from anywhere (CardUse.entered_play), as before `played` came to mean "from the
+    # hand": GODZILLA's styles put most of their bases and monsters into play at setup, from the deck (GZ-SETUP-4),
+    # and a card the style uses that way is not dead though the copies it later draws stay in hand
+    return [(seated[u.seat].name, u.card_id, u.drawn > 0, u.entered_play > 0) for u in result.state.card_usage()]
 
 
 def card_plays(game: str, agent: str, games: int, workers: int = 1) -> dict[tuple[str, str], CardPlay]:

@@ -122,7 +122,8 @@ def test_matchups_with_missing_paths_exit_1(tmp_path: Path) -> None:
 def test_the_report_is_written_when_tcgsim_report_exists(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     calls: list[Path] = []
     fake = types.ModuleType("tcgsim.report")
-    fake.write_report = calls.append  # type: ignore[attr-defined]
+    fake.write_report = lambda folder, status=None: calls.append(folder)  # type: ignore[attr-defined]
+    fake.StatusLine = lambda: types.SimpleNamespace(done=lambda *a, **k: None)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tcgsim.report", fake)
     assert run("simulate", RED, BLUE, "-n", "2", "-w", "1", "--out", str(tmp_path / "a"))[0] == 0
     assert calls == [tmp_path / "a"]
