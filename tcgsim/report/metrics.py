@@ -173,13 +173,9 @@ def mulligan_table(games: pd.DataFrame, long: pd.DataFrame) -> pd.DataFrame:
 
 # --- matchups and ranking -------------------------------------------------------------------------------------
 
-def pairwise_results(long: pd.DataFrame) -> pd.DataFrame:
-    """Head-to-head results (`stats.seat_pairs`): one row per game and ordered pair of different decks that met
-    in it (`deck`, `opponent`), with `result` from `deck`'s side and its points (a pair is scored as a game of
-    two). In a game of 3-4 players a pair counts only when one of the two won or nobody did (a game everyone
-    lost is a draw of the pair); games without a result never."""
-    if not len(long):
-        return pd.DataFrame(columns=["game_id", "deck", "opponent", "result", "points"])
+def _by_game(long: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The long table (one row per game and seat) as (game ids, decks, results): (games, seats) arrays, None in
+    the seats a game did not have."""
     ids, row = np.unique(long["game_id"].to_numpy(), return_inverse=True)
     seats = int(long["seat"].max()) + 1
     decks = np.full((len(ids), seats), None, dtype=object)
@@ -187,6 +183,17 @@ def pairwise_results(long: pd.DataFrame) -> pd.DataFrame:
     seat = long["seat"].to_numpy(dtype=int)
     decks[row, seat] = long["deck"].astype(object).to_numpy()
     results[row, seat] = long["result"].astype(object).to_numpy()
+    return ids, decks, results
+
+
+def pairwise_results(long: pd.DataFrame) -> pd.DataFrame:
+    """Head-to-head results (`stats.seat_pairs`): one row per game and ordered pair of different decks that met
+    in it (`deck`, `opponent`), with `result` from `deck`'s side and its points (a pair is scored as a game of
+    two). In a game of 3-4 players a pair counts only when one of the two won or nobody did (a game everyone
+    lost is a draw of the pair); games without a result never."""
+    if not len(long):
+        return pd.DataFrame(columns=["game_id", "deck", "opponent", "result", "points"])
+    ids, decks, results = _by_game(long)
     game, deck, opponent, result = stats.seat_pairs(decks, results)
     return pd.DataFrame({"game_id": ids[game], "deck": deck, "opponent": opponent, "result": result,
                          "points": stats.seat_points(result, stats.PAIR_PLAYERS)})
@@ -232,13 +239,7 @@ def field_of(games: pd.DataFrame, long: pd.DataFrame, keys: list[str]) -> rankin
     if not len(long):
         return ranking.Field.from_games(keys, np.zeros((0, 2), dtype=object), np.zeros((0, 2), dtype=object),
                                         np.zeros(0), np.zeros(0), np.zeros(0))
-    ids, row = np.unique(long["game_id"].to_numpy(), return_inverse=True)
-    seats = int(long["seat"].max()) + 1
-    decks = np.full((len(ids), seats), None, dtype=object)
-    results = np.full((len(ids), seats), None, dtype=object)
-    seat = long["seat"].to_numpy(dtype=int)
-    decks[row, seat] = long["deck"].astype(object).to_numpy()
-    results[row, seat] = long["result"].astype(object).to_numpy()
+    ids, decks, results = _by_game(long)
     by_id = games.drop_duplicates("game_id").set_index("game_id").reindex(ids)
     n_players = by_id["n_players"].to_numpy(dtype=float)
     matchup = by_id["matchup_id"].to_numpy(dtype=np.int64) if "matchup_id" in by_id else \
