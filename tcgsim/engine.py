@@ -216,9 +216,7 @@ class State(ABC):
     @property
     def rng(self) -> random.Random:
         if self._rng_shared:
-            copy = random.Random(0)  # seeded with 0: cheaper than from os.urandom, and replaced at once
-            copy.setstate(self._rng.getstate())
-            self._rng = copy
+            self._rng = _copied(self._rng)
             self._rng_shared = False
         return self._rng
 
@@ -248,12 +246,7 @@ class State(ABC):
     def deck_rng(self, seat: int) -> random.Random:
         """The generator of the deck in `seat`: keyed by the seat's deal (`Game.deals`, `Game.deal_round`)."""
         if self._deck_rngs_shared:
-            copies = []
-            for shared in self._deck_rngs:
-                copy = random.Random(0)
-                copy.setstate(shared.getstate())
-                copies.append(copy)
-            self._deck_rngs = copies
+            self._deck_rngs = [_copied(shared) for shared in self._deck_rngs]
             self._deck_rngs_shared = False
         return self._deck_rngs[seat]
 
@@ -458,6 +451,14 @@ class GameResult:
     tempo: list[tuple[int, int, tuple[float, ...]]]
     events: list[Event] | None
     state: State
+
+
+def _copied(shared: random.Random) -> random.Random:
+    """A generator in the same state as `shared`, for the copy-on-write of `State.rng` and `State.deck_rng`
+    (seeded with 0 first: cheaper than from os.urandom, and replaced at once)."""
+    copy = random.Random(0)
+    copy.setstate(shared.getstate())
+    return copy
 
 
 def agent_rng(seed: int, deal: int, deal_round: int = 0) -> random.Random:

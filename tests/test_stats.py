@@ -64,7 +64,7 @@ def test_an_ending_is_decided_from_the_winner_and_the_reason_in_one_order() -> N
     assert stats.ending(2, "humanity_destroyed", all_lose_reasons=EVA_ALL_LOSE) is Ending.DECIDED
 
 
-def test_eva_declares_humanity_destroyed_as_every_player_losing() -> None:
+def test_eva_win_3_humanity_destroyed_is_every_player_losing() -> None:
     from tcgsim.games import all_lose_reasons
 
     assert all_lose_reasons("eva") == EVA_ALL_LOSE

@@ -132,7 +132,7 @@ def test_godzilla_decks_are_dealt_by_their_deal_key_in_both_seats() -> None:
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
-def test_the_first_mover_is_one_seat_per_pair_so_each_deck_moves_first_once(game: str) -> None:
+def test_eva_setup_7_eva_short_7_the_first_mover_is_one_seat_per_pair_so_each_deck_moves_first_once(game: str) -> None:
     """EVA-SETUP-7 and EVA-SHORT-7 draw the first player from the table's generator, seeded by the game seed
     alone; mana's seat 0 moves first (MANA-SETUP-1), as does GODZILLA's by default (GZ-SETUP-1, also checked
     with first_player=random). So within a pair the same seat moves first in every rotation, and each deck
