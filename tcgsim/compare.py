@@ -6,7 +6,13 @@ plays every deal of the first again. A deck edited between them (its file's sha2
 deals in both runs, and the question "did the edit help?" becomes a paired one: for each pair of games (one deal,
 every seat rotation of it) the deck's points in run B minus its points in run A. Those per-pair differences are
 independent (each pair has its own seed), so their mean has a Student t interval; the games within a pair are
-not independent (they share a deal), which is why the pair, not the game, is the unit.
+not independent (they share a deal), which is why the pair, not the game, is the unit. In a 3-4 player run (one
+matchup of all the decks, `tcgsim simulate`) a pair is the deal's n rotations, and the unit is the same.
+
+Per opponent, the figure is the head-to-head one of the matrix (stats.seat_pairs: two decks of a game meet when
+one of them won or nobody did; a game a third deck won is no head-to-head of the two), paired over the games
+where the two met in both runs. Those rows are several tests at once: their verdicts come from Holm-adjusted
+p-values (tcgsim.ranking.holm) over the deck's opponents, while their intervals stay the plain 95% ones.
 
 The library half of `tcgsim compare`: `compare_runs(a, b)` reads two complete run folders, refuses runs that do
 not pair (RunsDoNotPair, one line naming what differs), and returns a `Comparison` of typed records that the
@@ -18,14 +24,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from tcgsim import stats
+from tcgsim.ranking import holm
 from tcgsim.sim.errors import EXIT_PROBLEM, EXIT_USAGE, SimError
 from tcgsim.sim.store import RUN_JSON, RunMeta, RunStatus, meta_from_json, read_meta, tables_exist
 from tcgsim.sim.worker import MAX_SEATS
@@ -37,11 +45,15 @@ if TYPE_CHECKING:
 
 __all__ = ["METHOD", "NotARun", "RunsDoNotPair", "Verdict", "Difference", "MatchupDifference", "DeckComparison",
            "Comparison", "BaselineSettings", "read_complete_run", "pairing_differences", "baseline_settings",
-           "check_baseline", "paired_difference", "compare_runs"]
+           "check_baseline", "paired_difference", "paired_t_p", "holm_corrected", "compare_runs"]
 
 METHOD = ("paired by deal: for each pair of games (one deal, every seat rotation) the deck's points in B minus "
           "its points in A, averaged over the pair's games; the mean of those per-pair differences with its 95% "
-          "Student t interval (n pairs, n - 1 degrees of freedom). A game that raised in either run is left out.")
+          "Student t interval (n pairs, n - 1 degrees of freedom). A game that raised in either run is left out. "
+          "Per opponent: the head-to-head result (as in the matrix: the two met when one of them won or nobody "
+          "did), paired over the games where they met in both runs; the interval is the plain 95% one, the "
+          "verdict is from the Holm-adjusted p-value (two-sided paired t) over the deck's opponents.")
+ALPHA = 0.05  # the level of every verdict: 1 - the intervals' 95%
 
 
 class NotARun(SimError):
@@ -57,7 +69,8 @@ class RunsDoNotPair(SimError):
 
 
 class Verdict(StrEnum):
-    """What the interval says about the edit: a difference is claimed only when the interval excludes 0."""
+    """What the test says about the edit: a difference is claimed only when the 95% interval excludes 0 (the
+    overall figure), or, for a per-opponent row, when its Holm-adjusted p-value is under 0.05."""
 
     HELPED = "helped"
     HURT = "hurt"
@@ -71,7 +84,8 @@ class Verdict(StrEnum):
 @dataclass(frozen=True)
 class Difference:
     """One deck's paired difference over a set of pairs: its win rate in A and in B over the paired games, and
-    the mean per-pair difference B - A (as a fraction: 0.041 is 4.1 points) with its 95% t interval."""
+    the mean per-pair difference B - A (as a fraction: 0.041 is 4.1 points) with its 95% t interval and the
+    two-sided p-value of the same paired t test (p < 0.05 exactly when the interval excludes 0)."""
 
     pairs: int  # pairs with at least one game that had a result in both runs
     games: int  # the games of those pairs, counted once (a game of A with its twin in B)
@@ -82,6 +96,7 @@ class Difference:
     ci_low: float  # 95% t interval; NaN with fewer than two pairs
     ci_high: float
     verdict: Verdict
+    p_value: float = math.nan  # two-sided paired t test of "no difference"; NaN with fewer than two pairs
 
     def verdict_line(self) -> str:
         """'the edit helped: +4.1 points (95% +1.2..+7.0), 2,000 paired games' and the like."""
@@ -95,12 +110,25 @@ class Difference:
 
 @dataclass(frozen=True)
 class MatchupDifference:
-    """The deck's paired difference within one matchup, against the decks it met there."""
+    """The deck's paired head-to-head difference against one opponent within one matchup: in a two-player
+    matchup the matchup itself, in a 3-4 player one a row per other deck of it.
+
+    The results are head to head as in the matrix (stats.seat_pairs): the two met in a game when one of them won
+    or nobody did (an all-lose game is a draw between them), scored as a two-player game; only the games where
+    they met in both runs pair (`not_met` counts the others, where a third deck won in A or in B). The
+    difference's interval is the plain 95% one; its verdict is from `p_holm`, the p-value Holm-adjusted over the
+    deck's opponents (`holm_corrected`): with one opponent that is the plain test."""
 
     matchup_id: int
     matchup: str  # run B's name of the matchup ("Firestorm vs Night Raid")
-    opponents: tuple[str, ...]  # run B's keys of the other decks of the matchup
+    opponents: tuple[str, ...]  # run B's key of the opponent (one: a row is one opponent)
     difference: Difference
+    not_met: int = 0  # games with a result in both runs where the two did not meet in A or in B
+    p_holm: float = math.nan  # difference.p_value Holm-adjusted over the deck's rows; NaN: under two pairs
+
+    @property
+    def opponent(self) -> str:
+        return ", ".join(self.opponents)
 
 
 @dataclass(frozen=True)
@@ -113,7 +141,12 @@ class DeckComparison:
     sha256_a: str
     sha256_b: str
     overall: Difference
-    matchups: tuple[MatchupDifference, ...]
+    matchups: tuple[MatchupDifference, ...]  # one per opponent (per matchup and opponent), Holm-corrected
+
+    @property
+    def holm_family(self) -> int:
+        """How many rows the Holm correction was over: those with a p-value (two pairs or more)."""
+        return sum(math.isfinite(m.p_holm) for m in self.matchups)
 
     @property
     def label(self) -> str:
@@ -165,14 +198,38 @@ class Comparison:
             out.append(f"  {d.verdict_line()}")
             if d.left_out:
                 out.append(f"  {d.left_out} game{'s' * (d.left_out != 1)} left out: they raised in A or B")
-            rows = [(", ".join(m.opponents), stats.format_pct(m.difference.win_rate_a),
-                     stats.format_pct(m.difference.win_rate_b), _points(m.difference.difference, ""),
-                     _interval(m.difference.ci_low, m.difference.ci_high), f"{m.difference.games:,}",
-                     _verdict_word(m.difference.verdict)) for m in deck.matchups]
-            out.append("  per opponent (points B - A, 95% t interval over pairs):")
-            out += table_lines(("opponent", "A", "B", "B - A", "95%", "games", "verdict"), rows,
-                               right=(1, 2, 3, 5), indent=4)
+            out += _opponent_lines(deck)
         return out
+
+
+def _opponent_lines(deck: DeckComparison) -> list[str]:
+    """The per-opponent table of one deck: its heading line says what the figures are."""
+    if not deck.matchups:
+        return []
+    n = deck.holm_family
+    ids = [m.matchup_id for m in deck.matchups]
+    multi = len(set(ids)) < len(ids) or any(m.not_met for m in deck.matchups)  # a 3-4 player matchup's rows
+    out = [f"  per opponent (head to head as in the matrix, points B - A; verdicts Holm-corrected over {n} "
+           f"opponent{'s' * (n != 1)}, the 95% column the plain t interval over pairs):"]
+    if multi:
+        out.append("  (a row pairs the games where the two decks met in both runs, one of them winning or nobody; "
+                   "'not met': the games a third deck won in A or in B, left out of the row)")
+    head = ("opponent", "A", "B", "B - A", "95% (plain)", "p (Holm)", "games", *(("not met",) if multi else ()),
+            "verdict")
+    rows = []
+    for m in deck.matchups:
+        d = m.difference
+        rows.append((m.opponent, stats.format_pct(d.win_rate_a), stats.format_pct(d.win_rate_b),
+                     _points(d.difference, ""), _interval(d.ci_low, d.ci_high), _p(m.p_holm), f"{d.games:,}",
+                     *((f"{m.not_met:,}",) if multi else ()), _verdict_word(d.verdict)))
+    right = (1, 2, 3, 5, 6, *((7,) if multi else ()))
+    return out + table_lines(head, rows, right=right, indent=4)
+
+
+def _p(p: float) -> str:
+    if not math.isfinite(p):
+        return "—"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _points(x: float, unit: str = " points") -> str:
@@ -330,6 +387,7 @@ class _Games:
     game_seed: np.ndarray
     decks: np.ndarray  # (games, MAX_SEATS) deck keys, None past the game's players
     points: np.ndarray  # (games, MAX_SEATS) stats.seat_points: NaN for a game that raised or an empty seat
+    results: np.ndarray  # (games, MAX_SEATS) stats.seat_results: WIN / LOSS / DRAW / ERROR / STOPPED, None empty
 
     def deck_points(self, key: str) -> np.ndarray:
         """The deck's points in each game (NaN where it did not play, or the game raised)."""
@@ -337,6 +395,23 @@ class _Games:
         total = np.where(mine, np.nan_to_num(self.points, nan=0.0), 0.0).sum(axis=1)
         had = (mine & ~np.isnan(self.points)).any(axis=1)
         return np.where(had, total, np.nan)
+
+    @cached_property
+    def _pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return stats.seat_pairs(self.decks, self.results)
+
+    def head_to_head(self, key: str, opponent: str) -> np.ndarray:
+        """The deck's head-to-head points against `opponent` in each game (stats.seat_pairs, scored as a game
+        of two: win 1, draw 1/2, loss 0); NaN where the two did not meet (a third deck won, the game raised, or
+        one of them did not play)."""
+        game, deck, opp, result = self._pairs
+        mine = (deck == key) & (opp == opponent)
+        rows = game[mine]
+        pts = stats.seat_points(result[mine], stats.PAIR_PLAYERS)
+        n = len(self.game_id)
+        met = np.bincount(rows, minlength=n)
+        total = np.bincount(rows, weights=pts, minlength=n)  # a deck twice in a game: its seats' mean
+        return np.where(met > 0, total / np.maximum(met, 1), np.nan)
 
 
 def _read_games(folder: Path, expected: int, game: str) -> _Games:
@@ -371,7 +446,7 @@ def _read_games(folder: Path, expected: int, game: str) -> _Games:
     m, p, r = col("matchup_id").astype(np.int64), col("pair").astype(np.int64), col("rotation").astype(np.int64)
     order = np.lexsort((r, p, m))
     return _Games(m[order], p[order], r[order], col("game_id")[order], col("game_seed")[order], decks[order],
-                  points[order])
+                  points[order], results[order])
 
 
 def _check_same_games(a: _Games, b: _Games, path_a: Path, path_b: Path) -> None:
@@ -420,7 +495,40 @@ def paired_difference(points_a: Sequence[float] | np.ndarray, points_b: Sequence
         verdict = Verdict.NONE
     rate_a = float(stats.rate(a.sum(), len(a)))
     rate_b = float(stats.rate(b.sum(), len(b)))
-    return Difference(len(units), len(a), left_out, rate_a, rate_b, mean, lo, hi, verdict)
+    return Difference(len(units), len(a), left_out, rate_a, rate_b, mean, lo, hi, verdict, paired_t_p(per_pair))
+
+
+def paired_t_p(differences: Sequence[float] | np.ndarray) -> float:
+    """The two-sided p-value of the paired t test that the mean of `differences` is 0: t = mean / (s / sqrt(n)),
+    p = 2 (1 - T(|t|; n - 1)) (stats.t_cdf). NaN under two differences; with no spread, 0 for a mean other than
+    0 and 1 for 0 (the interval is then the single point mean)."""
+    d = np.asarray(differences, dtype=float).ravel()
+    n = len(d)
+    if n < 2:
+        return math.nan
+    mean, sd = float(d.mean()), float(d.std(ddof=1))
+    if sd == 0.0:
+        return 1.0 if mean == 0.0 else 0.0
+    t = mean / (sd / math.sqrt(n))
+    return min(1.0, 2.0 * (1.0 - stats.t_cdf(abs(t), n - 1)))
+
+
+def holm_corrected(rows: Sequence[MatchupDifference]) -> tuple[MatchupDifference, ...]:
+    """The rows with `p_holm`, their p-values Holm-adjusted over the rows that have one (tcgsim.ranking.holm),
+    and each row's verdict from it: helped or hurt (by the sign) where p_holm < 0.05, no difference otherwise,
+    too few under two pairs. The intervals are left as they are (plain 95%). One row: the plain test."""
+    adjusted = holm([r.difference.p_value for r in rows])
+    out = []
+    for row, p in zip(rows, adjusted, strict=True):
+        d = row.difference
+        if d.verdict is Verdict.TOO_FEW or not math.isfinite(p):
+            verdict = Verdict.TOO_FEW
+        elif p < ALPHA:
+            verdict = Verdict.HELPED if d.difference > 0 else Verdict.HURT
+        else:
+            verdict = Verdict.NONE
+        out.append(replace(row, difference=replace(d, verdict=verdict), p_holm=float(p)))
+    return tuple(out)
 
 
 def _deck_comparison(i: int, a_meta: RunMeta, b_meta: RunMeta, a: _Games, b: _Games) -> DeckComparison:
@@ -428,17 +536,28 @@ def _deck_comparison(i: int, a_meta: RunMeta, b_meta: RunMeta, a: _Games, b: _Ga
     pa_, pb_ = a.deck_points(key_a), b.deck_points(key_b)
     # a matchup of the deck against itself says nothing about it (a mirror game scores exactly one half): only
     # the matchups where it meets other decks count
-    involved = [m for m, decks in enumerate(_matchup_positions(b_meta)) if i in decks and decks.count(i) == 1]
-    unit = a.matchup_id * (int(a.pair.max(initial=0)) + 1) + a.pair  # one number per (matchup, pair)
+    positions = _matchup_positions(b_meta)
+    involved = [m for m, decks in enumerate(positions) if i in decks and decks.count(i) == 1]
+    # one number per (matchup, pair): the unit, whose games (every seat rotation of one deal) share a seed
+    unit = a.matchup_id * (int(a.pair.max(initial=0)) + 1) + a.pair
     in_any = np.isin(a.matchup_id, involved)
     overall = paired_difference(pa_[in_any], pb_[in_any], unit[in_any])
     per: list[MatchupDifference] = []
     for m in involved:
         here = a.matchup_id == m
-        meta = b_meta.matchups[m]
-        others = tuple(k for k in meta.decks if k != key_b)
-        per.append(MatchupDifference(m, meta.matchup, others, paired_difference(pa_[here], pb_[here], unit[here])))
-    return DeckComparison(i, key_a, key_b, a_meta.decks[i].sha256, b_meta.decks[i].sha256, overall, tuple(per))
+        raised = int((here & (np.isnan(pa_) | np.isnan(pb_))).sum())
+        for j in dict.fromkeys(positions[m]):
+            if j == i:
+                continue
+            # head to head as the matrix counts it, each run by its own keys of the two decks
+            ha = a.head_to_head(key_a, a_meta.decks[j].key)[here]
+            hb = b.head_to_head(key_b, b_meta.decks[j].key)[here]
+            d = paired_difference(ha, hb, unit[here])
+            not_met = d.left_out - raised  # no head-to-head in A or B, though the game had a result in both
+            per.append(MatchupDifference(m, b_meta.matchups[m].matchup, (b_meta.decks[j].key,),
+                                         replace(d, left_out=raised), not_met))
+    return DeckComparison(i, key_a, key_b, a_meta.decks[i].sha256, b_meta.decks[i].sha256, overall,
+                          holm_corrected(per))
 
 
 def compare_runs(run_a: str | Path, run_b: str | Path) -> Comparison:

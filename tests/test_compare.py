@@ -18,7 +18,17 @@ from typer.testing import CliRunner
 
 from tcgsim import stats
 from tcgsim.cli import app
-from tcgsim.compare import RunsDoNotPair, Verdict, compare_runs, paired_difference
+from tcgsim.compare import (
+    Comparison,
+    DeckComparison,
+    MatchupDifference,
+    RunsDoNotPair,
+    Verdict,
+    compare_runs,
+    holm_corrected,
+    paired_difference,
+    paired_t_p,
+)
 from tcgsim.sim import execute, load_run, plan_simulation
 
 REPO = Path(__file__).resolve().parent
@@ -26,6 +36,8 @@ FIRE = str(REPO.parent / "decks" / "mana" / "firestorm.yaml")
 NIGHT = str(REPO.parent / "decks" / "mana" / "night-raid.yaml")
 GROVE = str(REPO.parent / "decks" / "mana" / "grove-builder.yaml")
 GAMES, SEED = 20, 11  # small: a few seconds a run on one core
+EVA = [str(REPO.parent / "decks" / "eva" / f"{name}.yaml") for name in
+       ("commander_katsuragi", "gendos_scenario", "reis_bonds")]
 
 runner = CliRunner()
 
@@ -86,6 +98,75 @@ def test_paired_difference_by_hand() -> None:
     assert "the edit helped: +50.0 points" in up.verdict_line()
     down = paired_difference([1, 0, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 2, 2])
     assert down.verdict is Verdict.HURT
+
+
+def test_paired_t_p_by_hand() -> None:
+    # two degrees of freedom: T(t; 2) = 1/2 + t / (2 sqrt(2 + t^2)), so p = 1 - |t| / sqrt(2 + t^2)
+    # differences 1, 1, 0.5: mean 5/6, s = sqrt(1/12), s / sqrt(3) = 1/6: t = 5, p = 1 - 5 / sqrt(27)
+    assert paired_t_p([1, 1, 0.5]) == pytest.approx(1 - 5 / math.sqrt(27), abs=1e-12)
+    assert paired_t_p([-1, -1, -0.5]) == pytest.approx(1 - 5 / math.sqrt(27), abs=1e-12)
+    # 0.5, 0.5, 0: mean 1/3, the same s: t = 2, p = 1 - 2 / sqrt(6)
+    assert paired_t_p([0.5, 0.5, 0]) == pytest.approx(1 - 2 / math.sqrt(6), abs=1e-12)
+    # one degree of freedom (Cauchy): p = 1 - (2 / pi) atan|t|; 1, 0: mean 1/2, s / sqrt(2) = 1/2, t = 1
+    assert paired_t_p([1, 0]) == pytest.approx(0.5, abs=1e-12)
+    assert math.isnan(paired_t_p([0.5])) and paired_t_p([0.5, 0.5]) == 0.0 and paired_t_p([0, 0, 0]) == 1.0
+
+
+def _three_opponents() -> list[MatchupDifference]:
+    """Three opponents, three pairs of two games each, the per-pair differences B - A by construction:
+    X 1, 1, 0.5 (t = 5); Y 0.5, 0.5, 0 (t = 2); Z 0, 0.5, -0.5 (t = 0), all with 2 degrees of freedom."""
+    pairs = [0, 0, 1, 1, 2, 2]
+    x = paired_difference([0, 0, 0, 0, 0, 1], [1, 1, 1, 1, 1, 1], pairs)
+    y = paired_difference([0, 0, 0, 0, 0, 0], [1, 0, 1, 0, 0, 0], pairs)
+    z = paired_difference([1, 0, 0, 0, 1, 0], [1, 0, 1, 0, 0, 0], pairs)
+    return [MatchupDifference(m, f"Hero vs {k}", (k,), d)
+            for m, (k, d) in enumerate(zip("XYZ", (x, y, z), strict=True))]
+
+
+def test_holm_over_three_opponents_by_hand() -> None:
+    x, y, z = _three_opponents()
+    # plain: X's interval is 5/6 +- t(0.975, 2) / 6 = 0.833333 +- 0.717109, clear of 0: significant at 95%
+    assert x.difference.verdict is Verdict.HELPED and x.difference.ci_low == pytest.approx(0.116225, abs=1e-6)
+    p_x, p_y, p_z = 1 - 5 / math.sqrt(27), 1 - 2 / math.sqrt(6), 1.0  # 0.037750, 0.183503, 1
+    assert [r.difference.p_value for r in (x, y, z)] == pytest.approx([p_x, p_y, p_z], abs=1e-12)
+    # Holm, smallest first: 3 p_x = 0.113249, max(that, 2 p_y = 0.367007), max(that, p_z = 1)
+    hx, hy, hz = holm_corrected([x, y, z])
+    assert hx.p_holm == pytest.approx(3 * p_x, abs=1e-12) and hx.p_holm == pytest.approx(0.113249, abs=1e-6)
+    assert hy.p_holm == pytest.approx(2 * p_y, abs=1e-12) and hy.p_holm == pytest.approx(0.367007, abs=1e-6)
+    assert hz.p_holm == 1.0
+    # X is no longer a difference; its interval stays the plain one
+    assert [r.difference.verdict for r in (hx, hy, hz)] == [Verdict.NONE] * 3
+    assert (hx.difference.ci_low, hx.difference.ci_high) == (x.difference.ci_low, x.difference.ci_high)
+    assert hx.difference.p_value == x.difference.p_value
+    # the order of the rows does not matter
+    assert [r.p_holm for r in holm_corrected([z, x, y])] == [hz.p_holm, hx.p_holm, hy.p_holm]
+    # one opponent: Holm is the plain test
+    (alone,) = holm_corrected([x])
+    assert alone.p_holm == pytest.approx(p_x, abs=1e-15) and alone.difference.verdict is Verdict.HELPED
+    # a row under two pairs has no p-value: it is not counted in the family
+    few = MatchupDifference(9, "Hero vs W", ("W",), paired_difference([0, 0], [1, 1], [0, 0]))
+    hx2, hy2, _, hw = holm_corrected([x, y, z, few])
+    assert (hx2.p_holm, hy2.p_holm) == (hx.p_holm, hy.p_holm)
+    assert math.isnan(hw.p_holm) and hw.difference.verdict is Verdict.TOO_FEW
+
+
+def test_holm_rows_in_text_and_json() -> None:
+    rows = holm_corrected(_three_opponents())
+    overall = paired_difference([0] * 6, [1] * 6, [0, 0, 1, 1, 2, 2])
+    deck = DeckComparison(0, "Hero", "Hero", "a" * 64, "b" * 64, overall, rows)
+    c = Comparison(Path("a"), Path("b"), "mana", "matchups", 1, 36, (deck,), ())
+    out = "\n".join(c.lines())
+    assert "verdicts Holm-corrected over 3 opponents" in out and "the plain t interval" in out
+    assert "95% (plain)" in out and "p (Holm)" in out and "not met" not in out  # two-player rows all meet
+    x_row = next(line for line in out.splitlines() if line.lstrip().startswith("X "))
+    assert "+11.6..+155.0" in x_row and "0.113" in x_row and x_row.endswith("no difference")
+    data = c.to_json()
+    (d,) = data["decks"]
+    assert [m["p_holm"] for m in d["matchups"]] == pytest.approx([0.113249, 0.367007, 1.0], abs=1e-6)
+    assert [m["difference"]["p_value"] for m in d["matchups"]] == pytest.approx([0.037750, 0.183503, 1.0],
+                                                                               abs=1e-6)
+    assert [m["difference"]["verdict"] for m in d["matchups"]] == ["none"] * 3
+    assert "Holm" in data["method"]
 
 
 def _set_winners(folder: Path, winners: list[int]) -> None:
@@ -214,6 +295,94 @@ def test_baseline_reproduces_the_unchanged_matchups(tmp_path: Path) -> None:
     assert code == 0
     (deck,) = json.loads(out)["decks"]
     assert sorted(m["opponents"][0] for m in deck["matchups"]) == ["Firestorm", "Grove Builder"]
+
+
+def edited_reis_bonds(folder: Path) -> str:
+    """Rei's Bonds with one Thank You swapped for a third Kozo Fuyutsuki: still a legal eva deck."""
+    text = Path(EVA[2]).read_text(encoding="utf-8")
+    assert "  Thank You: 2\n" in text and "  Kozo Fuyutsuki: 2\n" in text
+    path = folder / "reis_bonds.yaml"
+    path.write_text(text.replace("  Thank You: 2\n", "  Thank You: 1\n")
+                    .replace("  Kozo Fuyutsuki: 2\n", "  Kozo Fuyutsuki: 3\n"), encoding="utf-8")
+    return str(path)
+
+
+def _by_hand(games: pd.DataFrame, deck: str, opponent: str | None) -> pd.Series:
+    """The deck's points per game from games.parquet's winner_deck alone: its own (opponent None; every game of
+    these runs was decided) or head to head against `opponent`, NaN where the two did not meet (a third deck
+    won)."""
+    won = games["winner_deck"]
+    assert won.notna().all()
+    if opponent is None:
+        return (won == deck).astype(float)
+    return (won == deck).astype(float).where(won.isin([deck, opponent]))
+
+
+def test_three_player_eva_pairs_rotations_and_reports_head_to_head(tmp_path: Path) -> None:
+    """simulate of three eva decks (one matchup, every game with all three, 3 rotations a pair), then the same
+    with Rei's Bonds edited and --baseline: compare pairs each deal's three rotations, gives Rei's Bonds'
+    difference, and a row per opponent with the matrix's head-to-head (met: one of the two won)."""
+    a, b = tmp_path / "a", tmp_path / "b"
+    edited = edited_reis_bonds(tmp_path)
+    code, out, err = run("validate", edited)
+    assert code == 0 and "valid eva deck" in out, out + err
+    code, _, err = run("simulate", *EVA, "--games", "12", "--seed", "3", "--out", str(a), "-w", "1", "-q",
+                       "--no-report")
+    assert code == 0, err
+    code, _, err = run("simulate", *EVA[:2], edited, "--baseline", str(a), "--out", str(b), "-w", "1", "-q",
+                       "--no-report")
+    assert code == 0, err
+    ga, gb = load_run(a).games, load_run(b).games
+    # the plan: 4 pairs of 3 rotations, a pair's games share their seed, the deck sits in every seat once a pair
+    key = ["matchup_id", "pair", "rotation", "game_id", "game_seed", "deck_0", "deck_1", "deck_2"]
+    pd.testing.assert_frame_equal(ga[key], gb[key])
+    assert ga.groupby("pair")["rotation"].apply(sorted).tolist() == [[0, 1, 2]] * 4
+    assert (ga.groupby("pair")["game_seed"].nunique() == 1).all() and ga["game_seed"].nunique() == 4
+    for _, games in ga.groupby("pair"):
+        seats = [[s for s in range(3) if row[f"deck_{s}"] == "Rei's Bonds"] for _, row in games.iterrows()]
+        assert sorted(s for (s,) in seats) == [0, 1, 2]
+    assert (ga["winner_deck"] != gb["winner_deck"]).any()  # the edit changed some games
+
+    code, out, err = run("compare", str(a), str(b), "--format", "json")
+    assert code == 0, err
+    (deck,) = json.loads(out)["decks"]
+    assert (deck["position"], deck["key_b"]) == (2, "Rei's Bonds")
+    overall = deck["overall"]
+    assert (overall["pairs"], overall["games"], overall["left_out"]) == (4, 12, 0)
+    per_pair = (_by_hand(gb, "Rei's Bonds", None) - _by_hand(ga, "Rei's Bonds", None)).groupby(ga["pair"]).mean()
+    assert overall["difference"] == pytest.approx(per_pair.mean())
+    assert overall["difference"] == pytest.approx(overall["win_rate_b"] - overall["win_rate_a"])
+    mean, lo, hi = stats.paired_t_interval(per_pair.to_numpy())
+    assert (overall["ci_low"], overall["ci_high"]) == (pytest.approx(lo), pytest.approx(hi))
+
+    # a row per opponent, not one for the matchup: head to head, paired where the two met in both runs
+    rows = {m["opponents"][0]: m for m in deck["matchups"]}
+    assert set(rows) == {"Commander Katsuragi", "Gendo's Scenario"}
+    assert all(len(m["opponents"]) == 1 for m in deck["matchups"])
+    p_values = []
+    for opponent, row in rows.items():
+        ha, hb = _by_hand(ga, "Rei's Bonds", opponent), _by_hand(gb, "Rei's Bonds", opponent)
+        both = ha.notna() & hb.notna()
+        d = row["difference"]
+        assert d["games"] == int(both.sum()) and row["not_met"] == 12 - int(both.sum())
+        assert d["win_rate_a"] == pytest.approx(ha[both].mean()) and d["win_rate_b"] == pytest.approx(hb[both].mean())
+        pairs = (hb - ha)[both].groupby(ga["pair"][both]).mean()
+        assert d["pairs"] == len(pairs) and d["difference"] == pytest.approx(pairs.mean())
+        p_values.append(d["p_value"])
+        # the head to head of run A over the games it met in, as the matrix counts it (stats.seat_pairs)
+        met_a = ha.notna()
+        results = stats.seat_results(ga["winner_seat"].to_numpy(), ga["n_players"].to_numpy(),
+                                     np.full(len(ga), stats.Ending.DECIDED, dtype=object), seats=3)
+        _, mine, theirs, res = stats.seat_pairs(ga[["deck_0", "deck_1", "deck_2"]].to_numpy(dtype=object), results)
+        h2h = res[(mine == "Rei's Bonds") & (theirs == opponent)]
+        assert len(h2h) == int(met_a.sum()) and (h2h == stats.WIN).sum() == ha[met_a].sum()
+    # Holm over the two opponents: the smaller p doubled, the larger kept unless the doubled one exceeds it
+    lo_p, hi_p = sorted(p for p in p_values if math.isfinite(p))
+    assert sorted(m["p_holm"] for m in rows.values()) == pytest.approx([min(1, 2 * lo_p), max(min(1, 2 * lo_p),
+                                                                                             hi_p)])
+    code, out, _ = run("compare", str(a), str(b))
+    assert code == 0 and "Holm-corrected over 2 opponents" in out and "not met" in out
+    assert "Commander Katsuragi " in out and "Gendo's Scenario " in out
 
 
 # ------------------------------------------------------------------------------------------- refusals
