@@ -133,7 +133,6 @@ class _RunFigures:
 
     @classmethod
     def read(cls, folder: Path) -> _RunFigures:
-        from tcgsim import stats
         from tcgsim.report import metrics as M
         from tcgsim.report.data import as_run
 
@@ -142,8 +141,7 @@ class _RunFigures:
         long = M.seat_results(games)
         decks = tuple(str(d["key"]) for d in data.meta["decks"])
         pairs = M.pairwise_results(long)
-        matrix = stats.Matrix.from_pairs(decks, pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
-                                         pairs["result"].to_numpy())
+        matrix = M.head_to_head(pairs, decks)
         return cls(decks, M.field_of(games, long, list(decks)), M.matrix_frame(matrix), len(games))
 
 

@@ -20,7 +20,10 @@ read their figures from here, so the same run gives the same numbers in each, to
   won says nothing about the pair. An all-lose game is a draw between every two of its decks (both lost, neither
   did better), so each pair game hands out exactly one point, as Bradley-Terry needs.
 - **Intervals**: the 95% Wilson score interval for a rate, Newcombe's hybrid score interval for a difference of
-  two rates, mean +- 1.96 standard errors for a mean.
+  two rates, mean +- 1.96 standard errors for a mean. A run's games come in pairs that share their deals
+  (tcgsim.sim.seeds), and two games of one deal are not independent: a rate's interval is Wilson's with its
+  games divided by the design effect of the pairs (`design_effect`, Kish 1965: the pair-clustered variance of the
+  rate over the binomial one), never below 1, so an interval is never narrower than independent games would give.
 - **Ranking**: Bradley-Terry strengths by maximum likelihood over the head-to-head results.
 
 Counts are integers and points are computed from them by one function (`Tally.points`) in a fixed order, so the
@@ -47,7 +50,8 @@ from tcgsim.engine import Termination
 __all__ = [
     "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "STOPPED", "VOID_ENDINGS",
     "WIN", "Z95",
-    "BradleyTerry", "Ending", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry", "draw_share",
+    "POINT_UNITS", "BradleyTerry", "Ending", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry",
+    "design_effect", "draw_share",
     "ending", "endings", "fair_share", "game_points", "outcome_points",
     "format_pct", "format_rate", "mean_interval", "newcombe_interval", "pair_results", "rate", "rate_interval",
     "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
@@ -302,18 +306,27 @@ class Tally:
     errors: np.ndarray
     # seats of games the decision limit stopped; left empty by a caller that never counts them (then zeros)
     stopped: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    # The pairs' moments for the design effect (`tally(..., pair=)`; zeros: the games are taken as independent),
+    # per group, in whole numbers so they add up exactly however a run is batched: `pairs`, the pairs the group
+    # played in; `pair_xx`, `pair_xm`, `pair_mm`, the sums over them of x*x, x*m and m*m, where m is the group's
+    # games with a result in the pair and x their points in units of 1/POINT_UNITS.
+    pairs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    pair_xx: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    pair_xm: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    pair_mm: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
     def __post_init__(self) -> None:
-        if len(self.stopped) != len(self.wins):
-            if len(self.stopped):
-                raise ValueError("a Tally's stopped counts need one entry per group")
-            object.__setattr__(self, "stopped", np.zeros(len(self.wins), dtype=np.int64))
+        for name in ("stopped", "pairs", "pair_xx", "pair_xm", "pair_mm"):
+            if len(getattr(self, name)) != len(self.wins):
+                if len(getattr(self, name)):
+                    raise ValueError(f"a Tally's {name} need one entry per group")
+                object.__setattr__(self, name, np.zeros(len(self.wins), dtype=np.int64))
 
     @classmethod
     def empty(cls, groups: int) -> Tally:
         zero = np.zeros(groups, dtype=np.int64)
         return cls(zero, zero.copy(), np.zeros((groups, MAX_PLAYERS + 1), dtype=np.int64), zero.copy(),
-                   zero.copy())
+                   zero.copy(), zero.copy(), zero.copy(), zero.copy(), zero.copy())
 
     def __len__(self) -> int:
         return len(self.wins)
@@ -323,7 +336,13 @@ class Tally:
         width = max(self.draws.shape[1], other.draws.shape[1])
         return Tally(self.wins + other.wins, self.losses + other.losses,
                      _widen(self.draws, width) + _widen(other.draws, width), self.errors + other.errors,
-                     self.stopped + other.stopped)
+                     self.stopped + other.stopped, self.pairs + other.pairs, self.pair_xx + other.pair_xx,
+                     self.pair_xm + other.pair_xm, self.pair_mm + other.pair_mm)
+
+    def select(self, rows: slice | np.ndarray) -> Tally:
+        """The tally of some of its groups (a slice or an index array), in that order."""
+        return Tally(self.wins[rows], self.losses[rows], self.draws[rows], self.errors[rows], self.stopped[rows],
+                     self.pairs[rows], self.pair_xx[rows], self.pair_xm[rows], self.pair_mm[rows])
 
     @property
     def draws_total(self) -> np.ndarray:
@@ -342,15 +361,22 @@ class Tally:
             pts = pts + self.draws[:, n] * draw_share(n)
         return pts
 
+    @property
+    def design_effect(self) -> np.ndarray:
+        """Per group, how much the pairing widens the rate's variance (`design_effect`); 1 without pairs."""
+        return np.asarray(design_effect(self.points, self.games, self.pairs, self.pair_xx, self.pair_xm,
+                                        self.pair_mm), dtype=float)
+
     def rates(self, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(win rate, lower, upper) per group."""
-        r, lo, hi = rate_interval(self.points, self.games, z)
-        return np.asarray(r), np.asarray(lo), np.asarray(hi)
+        """(win rate, lower, upper) per group: the rate of all its games, the Wilson interval of its games divided
+        by the design effect of their pairs."""
+        points, games, effect = self.points, self.games, self.design_effect
+        # points / effect: the rate is unchanged, the games it rests on fewer (exactly the Wilson interval at 1)
+        lo, hi = wilson_interval(points / effect, games / effect, z)
+        return np.asarray(rate(points, games)), np.asarray(lo), np.asarray(hi)
 
     def record(self, i: int) -> Record:
-        one = Tally(self.wins[i:i + 1], self.losses[i:i + 1], self.draws[i:i + 1], self.errors[i:i + 1],
-                    self.stopped[i:i + 1])
-        return one.records()[0]
+        return self.select(slice(i, i + 1)).records()[0]
 
     def records(self) -> list[Record]:
         pts, games, draws = self.points, self.games, self.draws_total
@@ -366,10 +392,42 @@ def _widen(draws: np.ndarray, width: int) -> np.ndarray:
     return np.pad(draws, ((0, 0), (0, width - draws.shape[1])))
 
 
-def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike) -> Tally:
+POINT_UNITS = 12  # a point in twelfths: every draw share (1/2, 1/3, 1/4) is a whole number of them
+
+
+def design_effect(points: ArrayLike, games: ArrayLike, pairs: ArrayLike, xx: ArrayLike, xm: ArrayLike,
+                  mm: ArrayLike) -> Any:
+    """The factor by which games played in pairs of shared deals inflate the variance of a rate, never below 1.
+
+    A group's rate p = X / M (points over games) over C pairs, pair c holding m_c of its games with x_c points,
+    has the pair-clustered (cluster-robust) variance sum_c (x_c - p m_c)^2 / M^2; over the binomial variance
+    p(1-p)/M it is the design effect (Kish 1965), and M / design effect the games the rate is worth. Games each in
+    a pair of their own give exactly 1 (the sum is then M p(1-p)), so unpaired games keep Wilson's interval.
+    `xx`, `xm`, `mm` are the sums over the pairs of x_c^2, x_c m_c and m_c^2 with x in units of 1/POINT_UNITS
+    (`Tally`). Below 1 (the pair's two games pull apart, as when one seat is strong) it is taken as 1: an interval
+    is never narrower than independent games would give, so a pair of games is never read as more than two.
+    1 where it is undefined (fewer than two pairs, a rate of 0 or 1)."""
+    x = np.asarray(points, dtype=float)
+    m = np.asarray(games, dtype=float)
+    c = np.asarray(pairs, dtype=float)
+    u = float(POINT_UNITS)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = x / m
+        spread = (np.asarray(xx, dtype=float) / (u * u) - 2 * p * np.asarray(xm, dtype=float) / u
+                  + p * p * np.asarray(mm, dtype=float))
+        binomial = m * p * (1 - p)
+        out = np.where((c >= 2) & (binomial > 0), np.maximum(spread / binomial, 1.0), 1.0)
+    return float(out) if out.ndim == 0 else out
+
+
+def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike,
+          pair: ArrayLike | None = None) -> Tally:
     """Count results by group: `group[i]` (0..groups-1; negative: not counted) had `result[i]` (WIN, LOSS,
     DRAW, ERROR, STOPPED; anything else, as None for an empty seat, is not counted) in a game of `n_players[i]`. The
-    arrays may have any shape (a (games, seats) grid, say); `n_players` is broadcast to the results' shape."""
+    arrays may have any shape (a (games, seats) grid, say); `n_players` is broadcast to the results' shape.
+
+    `pair[i]` names the pair of shared deals the game belongs to (its game seed), for the design effect of the
+    rates' intervals; a pair's rows must all be in one call (a run's batches are cut at whole pairs)."""
     shape = np.shape(result)
     g = np.broadcast_to(np.asarray(group, dtype=np.int64), shape).ravel()
     r = np.asarray(result, dtype=object).ravel()
@@ -382,8 +440,37 @@ def tally(group: ArrayLike, groups: int, result: ArrayLike, n_players: ArrayLike
     is_draw = keep & (r == DRAW)
     width = max(MAX_PLAYERS, int(n[is_draw].max()) if is_draw.any() else 0) + 1
     draws = np.bincount(g[is_draw] * width + n[is_draw], minlength=groups * width).astype(np.int64)
+    moments = _pair_moments(g, r, n, keep, groups, pair, shape)
     return Tally(count(r == WIN), count(r == LOSS), draws.reshape(groups, width), count(r == ERROR),
-                 count(r == STOPPED))
+                 count(r == STOPPED), *moments)
+
+
+def _pair_moments(g: np.ndarray, r: np.ndarray, n: np.ndarray, keep: np.ndarray, groups: int,
+                  pair: ArrayLike | None, shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """(pairs, xx, xm, mm) per group (`Tally`): each group's points and games summed within each pair first."""
+    if pair is None:
+        zero = np.zeros(groups, dtype=np.int64)
+        return zero, zero.copy(), zero.copy(), zero.copy()
+    c = np.broadcast_to(np.asarray(pair, dtype=np.int64), shape).ravel()
+    scored = keep & ((r == WIN) | (r == LOSS) | (r == DRAW))
+    gs, cs, rs, ns = g[scored], c[scored], r[scored], n[scored]
+    units = np.where(rs == WIN, POINT_UNITS, 0)
+    drawn = rs == DRAW
+    units[drawn] = POINT_UNITS // ns[drawn]
+    order = np.lexsort((cs, gs))
+    gs, cs, units = gs[order], cs[order], units[order]
+    new = np.ones(len(gs), dtype=bool)
+    new[1:] = (gs[1:] != gs[:-1]) | (cs[1:] != cs[:-1])
+    run = np.cumsum(new) - 1  # which (group, pair) each row belongs to
+    x = np.bincount(run, units).astype(np.int64) if len(run) else np.zeros(0, dtype=np.int64)
+    m = np.bincount(run).astype(np.int64) if len(run) else np.zeros(0, dtype=np.int64)
+    owner = gs[new]
+
+    def per_group(values: np.ndarray) -> np.ndarray:
+        return np.bincount(owner, values, minlength=groups).astype(np.int64)  # exact: whole numbers below 2^53
+
+    return (np.bincount(owner, minlength=groups).astype(np.int64), per_group(x * x), per_group(x * m),
+            per_group(m * m))
 
 
 # --- head to head ----------------------------------------------------------------------------------------------
@@ -443,14 +530,16 @@ class Matrix:
     cells: Tally
 
     @classmethod
-    def from_pairs(cls, keys: Sequence[str], deck: ArrayLike, opponent: ArrayLike, result: ArrayLike) -> Matrix:
-        """From head-to-head rows (`seat_pairs`); rows naming a deck not in `keys` are not counted."""
+    def from_pairs(cls, keys: Sequence[str], deck: ArrayLike, opponent: ArrayLike, result: ArrayLike,
+                   pair: ArrayLike | None = None) -> Matrix:
+        """From head-to-head rows (`seat_pairs`); rows naming a deck not in `keys` are not counted. `pair`: each
+        row's pair of shared deals (its game seed), for the intervals' design effect (`tally`)."""
         k = len(keys)
         index = {key: i for i, key in enumerate(keys)}
         a = np.array([index.get(x, -1) for x in np.asarray(deck, dtype=object).ravel()], dtype=np.int64)
         b = np.array([index.get(x, -1) for x in np.asarray(opponent, dtype=object).ravel()], dtype=np.int64)
         cell = np.where((a >= 0) & (b >= 0) & (a != b), a * k + b, -1)
-        return cls(tuple(keys), tally(cell, k * k, result, PAIR_PLAYERS))
+        return cls(tuple(keys), tally(cell, k * k, result, PAIR_PLAYERS, pair))
 
     def __add__(self, other: Matrix) -> Matrix:
         if self.keys != other.keys:

@@ -157,6 +157,56 @@ def test_tally_points_do_not_depend_on_batching() -> None:
     assert whole.records() == parts.records()
 
 
+def test_design_effect_of_pairs_by_hand() -> None:
+    """Group 0 wins both games of pair 1 and loses both of pair 2: p = 2/4, pair sums x = (2, 0), m = (2, 2);
+    sum (x - p m)^2 = 1 + 1 = 2 over the binomial M p(1-p) = 1: a design effect of 2, so its interval is Wilson's
+    for 1 of 2. Group 1 splits each pair (x = 1, 1): no spread, taken as 1, the plain Wilson interval of 2 of 4.
+    Moments in twelfths of a point: xx = 24^2 = 576, xm = 24 * 2 = 48, mm = 4 + 4 = 8."""
+    group = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+    result = np.array([WIN, WIN, LOSS, LOSS, WIN, LOSS, WIN, LOSS], dtype=object)
+    pair = np.array([1, 1, 2, 2, 1, 1, 2, 2])
+    t = stats.tally(group, 2, result, 2, pair)
+    assert (t.pairs.tolist(), t.pair_xx.tolist(), t.pair_xm.tolist(), t.pair_mm.tolist()) == \
+        ([2, 2], [576, 288], [48, 48], [8, 8])
+    assert t.design_effect.tolist() == [2.0, 1.0]
+    rate, lo, hi = t.rates()
+    assert rate.tolist() == [0.5, 0.5]
+    assert (lo[0], hi[0]) == stats.wilson_interval(1, 2)
+    assert (lo[1], hi[1]) == stats.wilson_interval(2, 4)
+
+
+def test_games_each_in_their_own_pair_keep_the_wilson_interval() -> None:
+    """With one game a pair the clustered variance is the binomial one (sum (x - p)^2 = M p(1-p) for 0/1 x):
+    a design effect of exactly 1, whatever the results; a draw's half point only lowers it, and 1 is the floor."""
+    rng = np.random.default_rng(3)
+    result = rng.choice(np.array([WIN, LOSS, DRAW], dtype=object), 300)
+    group = rng.integers(0, 3, 300)
+    paired = stats.tally(group, 3, result, 2, np.arange(300))
+    plain = stats.tally(group, 3, result, 2)
+    assert paired.design_effect.tolist() == [1.0, 1.0, 1.0]
+    assert paired.records() == plain.records()
+
+
+def test_pair_moments_add_up_over_batches_cut_at_whole_pairs() -> None:
+    """The moments are whole numbers summed per pair, so batches cut between pairs add up to the same tally, bit
+    for bit; the design effect of correlated pairs is above 1 and the interval wider than Wilson's."""
+    rng = np.random.default_rng(5)
+    pairs = 200
+    strong = rng.random(pairs) < 0.5  # the deal favours group 0 in both games of half the pairs
+    result = np.where(np.repeat(strong, 2) ^ (rng.random(2 * pairs) < 0.2), WIN, LOSS).astype(object)
+    group = np.zeros(2 * pairs, dtype=np.int64)
+    pair = np.repeat(np.arange(pairs), 2)
+    whole = stats.tally(group, 1, result, 2, pair)
+    parts = stats.Tally.empty(1)
+    for lo in range(0, 2 * pairs, 50):
+        parts = parts + stats.tally(group[lo:lo + 50], 1, result[lo:lo + 50], 2, pair[lo:lo + 50])
+    assert parts.records() == whole.records()
+    assert whole.design_effect[0] > 1.2
+    lo, hi = whole.rates()[1:]
+    wlo, whi = stats.wilson_interval(whole.points[0], whole.games[0])
+    assert lo[0] < wlo and hi[0] > whi
+
+
 # --- intervals -------------------------------------------------------------------------------------------------
 
 def test_wilson_8_of_10() -> None:

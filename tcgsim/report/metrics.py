@@ -16,7 +16,7 @@ the figures out as tables. The conventions (draws, errors, intervals, seats) are
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -27,9 +27,8 @@ from tcgsim.games import all_lose_reasons
 
 __all__ = [
     "CARD_STATS_COLUMNS", "bradley_terry_table", "card_stats", "cumulative_wins", "deck_results", "end_reasons",
-    "field_of", "game_lengths", "matchup_matrix", "mulligan_table", "pairwise_results", "rate_table", "seat_advantage",
-    "seat_results",
-    "tempo_curves", "wins_by_reason",
+    "field_of", "game_lengths", "head_to_head", "matchup_matrix", "mulligan_table", "pairwise_results", "rate_table",
+    "seat_advantage", "seat_results", "tempo_curves", "wins_by_reason",
 ]
 
 RATE_COLUMNS = ["games", "wins", "losses", "draws", "errors", "points", "win_rate", "ci_low", "ci_high", "stopped"]
@@ -53,11 +52,19 @@ def rate_table(frame: pd.DataFrame, by: list[str], n_players: str | int = "n_pla
     group = grouped.ngroup().to_numpy()
     keys = grouped.size().reset_index()[by]
     n = frame[n_players].to_numpy() if isinstance(n_players, str) else n_players
-    counts = stats.tally(group, len(keys), frame["result"].astype(object).to_numpy(), n)
+    counts = stats.tally(group, len(keys), frame["result"].astype(object).to_numpy(), n, _pairs(frame))
     out = keys.reset_index(drop=True)
     for name, values in _tally_columns(counts).items():
         out[name] = values
     return out
+
+
+def _pairs(frame: pd.DataFrame) -> np.ndarray | None:
+    """Each row's pair of shared deals (`pair`, the game seed) for the intervals' design effect; None in a run
+    without seeds (its games then count as independent)."""
+    if "pair" not in frame or frame["pair"].isna().any():
+        return None
+    return frame["pair"].to_numpy(dtype=np.int64)
 
 
 # --- per seat and per deck --------------------------------------------------------------------------------------
@@ -101,6 +108,8 @@ def seat_results(games: pd.DataFrame) -> pd.DataFrame:
             "reason": games["reason"].astype(object).to_numpy(),
             "ending": ending.astype(str) if len(ending) else np.zeros(0, dtype=object),
             "turns": games["turns"].astype(int).to_numpy(),
+            # the pair of shared deals the game was played in: its seed, shared by every rotation of the pair
+            "pair": games["game_seed"].astype("Int64").to_numpy() if "game_seed" in games else pd.NA,
         })[present]
         parts.append(part)
     long = pd.concat(parts, ignore_index=True)
@@ -195,8 +204,17 @@ def pairwise_results(long: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=["game_id", "deck", "opponent", "result", "points"])
     ids, decks, results = _by_game(long)
     game, deck, opponent, result = stats.seat_pairs(decks, results)
+    pair = long.drop_duplicates("game_id").set_index("game_id")["pair"] if "pair" in long else None
     return pd.DataFrame({"game_id": ids[game], "deck": deck, "opponent": opponent, "result": result,
-                         "points": stats.seat_points(result, stats.PAIR_PLAYERS)})
+                         "points": stats.seat_points(result, stats.PAIR_PLAYERS),
+                         "pair": pair.reindex(ids[game]).to_numpy() if pair is not None else pd.NA})
+
+
+def head_to_head(pairs: pd.DataFrame, decks: Sequence[str]) -> stats.Matrix:
+    """The `stats.Matrix` of `pairwise_results` rows over `decks` (in that order), with the pairs of shared deals
+    for its intervals."""
+    return stats.Matrix.from_pairs(list(decks), pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
+                                   pairs["result"].to_numpy(), _pairs(pairs))
 
 
 def matchup_matrix(pairs: pd.DataFrame, decks: list[str] | None = None) -> pd.DataFrame:
@@ -204,9 +222,7 @@ def matchup_matrix(pairs: pd.DataFrame, decks: list[str] | None = None) -> pd.Da
     points, win rate of `deck` against `opponent` and its Wilson interval, rows in the order of `decks` (default:
     sorted). Pivot `win_rate` on deck x opponent for the matrix."""
     keys = decks if decks is not None else sorted(set(pairs["deck"]) | set(pairs["opponent"]))
-    matrix = stats.Matrix.from_pairs(keys, pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
-                                     pairs["result"].to_numpy())
-    return matrix_frame(matrix)
+    return matrix_frame(head_to_head(pairs, keys))
 
 
 def matrix_frame(matrix: stats.Matrix) -> pd.DataFrame:

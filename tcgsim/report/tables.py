@@ -445,8 +445,7 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
     seat = M.seat_advantage(in_order)
     matchup_play = by_deck(play_draw_matchups(in_order), "opponent", "seat")
     pairs = M.pairwise_results(long)
-    matrix = stats.Matrix.from_pairs(decks, pairs["deck"].to_numpy(), pairs["opponent"].to_numpy(),
-                                     pairs["result"].to_numpy())
+    matrix = M.head_to_head(pairs, decks)
     matchups = M.matrix_frame(matrix)  # rows and columns in run order
     ranking, rank_probs = _ranking(games, long, matrix, header)
     lengths = _with_all(games, M.game_lengths)

@@ -15,7 +15,7 @@ import csv
 import math
 import shlex
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
@@ -121,6 +121,29 @@ def unscored_game(row: Mapping[str, Any], ending: stats.Ending, paths: Mapping[s
                        tuple(str(row.get(f"ai_{i}")) for i in range(len(in_seats))), str(text), options)
 
 
+def _whole_pairs(source: Any, columns: list[str], batch_size: int = 65_536) -> Iterator[Any]:
+    """The games of a games.parquet as record batches that each hold whole pairs of shared deals: a pair's games
+    are consecutive (game ids run pair by pair), so the games of the last seed of a batch wait for the next one.
+    The design effect of a rate needs a pair's games together (`stats.tally`)."""
+    import pyarrow as pa
+
+    held: Any = None
+    for batch in source.iter_batches(batch_size=batch_size, columns=columns):
+        if held is not None:
+            batch = pa.concat_batches([held, batch])
+        seeds = _column(batch, "game_seed")
+        cut = len(seeds)
+        while cut > 0 and seeds[cut - 1] == seeds[-1]:
+            cut -= 1
+        if cut == 0:  # one pair so far: wait for more
+            held = batch
+            continue
+        held = batch.slice(cut)
+        yield batch.slice(0, cut)
+    if held is not None and held.num_rows:
+        yield held
+
+
 def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
     """Summarise a merged run from its games.parquet and run.json."""
     import pyarrow as pa
@@ -145,9 +168,9 @@ def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
     seats = [f"deck_{i}" for i in range(MAX_SEATS)]
     agents = [f"ai_{i}" for i in range(MAX_SEATS)]
     columns = ["game_id", "game_seed", "n_players", "winner_seat", "reason", "error", *seats, *agents]
-    source = pq.ParquetFile(folder / "games.parquet")
-    for batch in source.iter_batches(batch_size=65_536, columns=columns):
+    for batch in _whole_pairs(pq.ParquetFile(folder / "games.parquet"), columns):
         n = _column(batch, "n_players").astype(np.int64)
+        pair = _column(batch, "game_seed").astype(np.int64)
         winner = np.asarray(pc.fill_null(batch.column("winner_seat"), -1).to_numpy(zero_copy_only=False))
         reason = batch.column("reason")
         # a game that raised, by its error or its reason (the report reads it the same way)
@@ -157,11 +180,11 @@ def summarize(folder: Path, meta: Mapping[str, Any]) -> Summary:
                                      .to_numpy(zero_copy_only=False)) for s in seats], axis=1)
         ending = stats.endings(winner, reason.to_numpy(zero_copy_only=False), failed, all_lose)
         results = stats.seat_results(winner, n, ending, seats=MAX_SEATS)
-        scores = scores + stats.tally(index, len(keys), results, n[:, None])
+        scores = scores + stats.tally(index, len(keys), results, n[:, None], pair[:, None])
         if matrix is not None:
             decks = np.where(index >= 0, names[np.maximum(index, 0)], None)
-            _, deck, opponent, result = stats.seat_pairs(decks, results)
-            matrix = matrix + stats.Matrix.from_pairs(keys, deck, opponent, result)
+            game, deck, opponent, result = stats.seat_pairs(decks, results)
+            matrix = matrix + stats.Matrix.from_pairs(keys, deck, opponent, result, pair[game])
         counts.update(str(e) for e in ending)
         reasons.update(reason.to_pylist())
         for kind, listed in ((stats.Ending.ERROR, errored), (stats.Ending.STOPPED, stopped_games)):

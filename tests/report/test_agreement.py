@@ -212,3 +212,43 @@ def test_every_ending_agrees_everywhere_with_the_numbers_worked_by_hand(every_en
     for command in listed:
         assert command in md
     assert "{t.min_sample}" not in md and "{SMALL_MARK}" not in md  # the findings' note is formatted
+
+
+def test_paired_games_widen_every_surface_alike(tmp_path: Path) -> None:
+    """Twenty pairs of Alpha against Beta, each pair's two games sharing their seed (their deals): Alpha wins
+    both games of pairs 0-11 and loses both of 12-19. p = 24/40 = .6; pair sums x = 2 (12 pairs) or 0 (8):
+    sum (x - 1.2)^2 = 12 * .64 + 8 * 1.44 = 19.2 over the binomial 40 * .24 = 9.6, a design effect of 2, so every
+    surface shows Wilson's interval for 12 of 20 (38.7-78.1), not for 24 of 40 (44.6-73.7)."""
+    from tcgsim import stats
+
+    rows = [{"decks": ["Alpha", "Beta"] if i % 2 == 0 else ["Beta", "Alpha"],
+             "winner": i % 2 if i < 24 else 1 - i % 2, "reason": "mana_12", "turns": 20} for i in range(40)]
+    games = games_frame(rows)
+    games["game_seed"] = [5000 + i // 2 for i in range(40)]
+    folder = write_store(tmp_path / "run", games, meta=_meta(("Alpha", "Beta")))
+    summary, lines, js, md = _outputs(folder, _meta(("Alpha", "Beta")))
+    assert_all_agree(folder, summary, lines, js, md)
+    alpha = next(d for d in summary.decks if d.key == "Alpha")
+    assert (alpha.games, alpha.points) == (40, 24.0)
+    assert (alpha.ci_low, alpha.ci_high) == stats.wilson_interval(12.0, 20.0)
+    assert summary.matrix is not None
+    cell = summary.matrix.cell("Alpha", "Beta")
+    assert cell is not None and (cell.ci_low, cell.ci_high) == stats.wilson_interval(12.0, 20.0)
+    assert "60.0% (38.7–78.1)" in _md_row(md, "Win rates", "**Alpha**")
+
+
+def test_the_summary_reads_whole_pairs_whatever_the_batch(tmp_path: Path) -> None:
+    """A batch of games.parquet ending inside a pair hands that pair's games to the next batch: no seed is
+    split, nothing is lost or read twice."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from tcgsim.sim.summary import _whole_pairs
+
+    seeds = [5, 5, 6, 6, 6, 7, 8, 8, 9, 9, 9, 9, 10]
+    pq.write_table(pa.table({"game_seed": seeds, "game_id": list(range(len(seeds)))}), tmp_path / "g.parquet")
+    for size in (1, 2, 3, 4, 5, 100):
+        batches = list(_whole_pairs(pq.ParquetFile(tmp_path / "g.parquet"), ["game_seed", "game_id"], size))
+        got = [b.column("game_seed").to_pylist() for b in batches]
+        assert [x for b in got for x in b] == seeds
+        assert all(not set(a) & set(b) for a, b in zip(got, got[1:], strict=False))
