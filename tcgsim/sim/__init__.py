@@ -541,7 +541,8 @@ def _play_and_merge(config: RunConfig, folder: Path, meta: RunMeta, workers: int
         if summary.matrix is not None:
             write_matrix_csv(folder / "matrix.csv", summary.matrix)
         meta.status = RunStatus.COMPLETE  # last: a run killed before this line merges again when resumed
-        meta.results = Counts(summary.games, summary.decided, summary.draws, summary.errors)
+        meta.results = Counts(summary.games, summary.decided, summary.draws, summary.errors, summary.all_lose,
+                              summary.stopped)
         meta.sessions.append(session)
         write_meta(folder, meta)
         remove_shards(folder)

@@ -21,7 +21,7 @@ import re
 import shutil
 from collections.abc import Callable, Iterable
 from contextlib import suppress
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
@@ -114,10 +114,14 @@ class Session:
 
 @dataclass(frozen=True)
 class Counts:
+    """run.json `results`: the run's games by how they ended (`stats.Ending`), as the terminal summary counts them."""
+
     games: int
     decided: int
     draws: int
     errors: int
+    all_lose: int = 0  # games the rules ended with every player losing (absent from runs before the key)
+    stopped: int = 0  # games the decision limit stopped
 
 
 @dataclass
@@ -247,8 +251,9 @@ def _rebuild(kind: type[Any], raw: Any, where: str) -> Any:
     if not isinstance(raw, dict):
         raise TypeError(f"{where} is not an object")
     names = {f.name for f in fields(kind)}
-    if set(raw) != names:
-        odd = sorted(set(raw) ^ names)
+    optional = {f.name for f in fields(kind) if f.default is not MISSING}  # keys added since: older files lack them
+    if not names - optional <= set(raw) <= names:
+        odd = sorted((set(raw) - names) | (names - optional - set(raw)))
         raise TypeError(f"{where} has {'unknown' if set(raw) - names else 'missing'} keys {', '.join(odd)}")
     return kind(**raw)
 

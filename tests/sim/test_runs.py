@@ -82,6 +82,26 @@ def test_tables_follow_the_result_store_contract(reference: Path) -> None:
     assert {d["key"] for d in meta["decks"]} == {"Firestorm", "Night Raid"} and all(len(d["sha256"]) == 64 for d in
                                                                                     meta["decks"])
     assert meta["results"]["games"] == GAMES and meta["timings"]["sessions"][0]["games_played"] == GAMES
+    # every game in exactly one bucket of how it ended
+    results = meta["results"]
+    assert set(results) == {"games", "decided", "draws", "errors", "all_lose", "stopped"}
+    assert sum(results[k] for k in ("decided", "draws", "errors", "all_lose", "stopped")) == GAMES
+
+
+def test_run_json_results_of_an_older_run_read_without_the_newer_buckets(reference: Path) -> None:
+    """A run written before `all_lose` and `stopped` were counted reads with them as 0; an unknown key is still
+    refused (the file is not one tcgsim wrote)."""
+    import json
+
+    from tcgsim.sim.store import meta_from_json
+
+    data = json.loads((reference / "run.json").read_text(encoding="utf-8"))
+    old = {**data, "results": {k: data["results"][k] for k in ("games", "decided", "draws", "errors")}}
+    meta = meta_from_json(old)
+    assert meta.results is not None and (meta.results.all_lose, meta.results.stopped) == (0, 0)
+    odd = {**data, "results": {**data["results"], "ties": 1}}
+    with pytest.raises(Exception, match="ties"):
+        meta_from_json(odd)
 
 
 def test_seats_are_balanced_pair_by_pair(reference: Path) -> None:
