@@ -96,6 +96,28 @@ def test_simulate_records_the_user_card_and_the_merged_pool(tmp_path: Path) -> N
     assert f"card pool: bundled + my-cards.yaml (sha256 {meta['card_pool'][:12]})" in report
 
 
+def test_a_resume_without_the_card_files_says_to_give_them_again(tmp_path: Path) -> None:
+    """A run played with --cards (here a stronger Tomato Man, so the decks stay legal either way) resumed
+    without them would mix two pools' games: refused in one line that names the card files and says what to
+    type; with the same --cards it goes on."""
+    tomato = bundled_pool("mana").lookup("Tomato Man")
+    assert tomato is not None
+    raw = {"id": tomato.id, "name": "Tomato Man", "type": "monster",
+           "stats": {**dict(tomato.stats), "def": 9}, "effects": [dict(e) for e in tomato.effects]}
+    cards = card_file(tmp_path, [raw])
+    out = tmp_path / "run"
+    command = ("simulate", str(FIRESTORM), str(FLOODWATER), "--games", "4", "--seed", "5")
+    code, _, err = invoke(*command, "--cards", str(cards), "--out", str(out))
+    assert code == 0, err
+    use_cards(None)  # in one process the pool stays merged; a new `tcgsim` starts from the bundled one
+    code, _, err = invoke(*command, "--resume", str(out))
+    assert code in (1, 2) and "Traceback" not in err
+    assert "my-cards.yaml (--cards)" in err and "same --cards" in err
+    code, _, err = invoke(*command, "--cards", str(cards), "--resume", str(out))
+    assert code == 0, err
+    use_cards(None)
+
+
 def test_a_replaced_card_keeps_its_id_and_changes_what_the_engine_reads(tmp_path: Path) -> None:
     from tcgsim.games.mana.cards import mana_cards
 

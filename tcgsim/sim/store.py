@@ -201,10 +201,23 @@ def mismatch(saved: dict[str, Any], wanted: RunMeta) -> str | None:
                 return (f"it was started by tcgsim {old.get(key)} and this is tcgsim {value}; resuming would mix "
                         "two engines' games (start it again with --force)")
             if key == "card pool":
-                return ("the card data of the game has changed since it started; resuming would mix two card "
-                        "pools' games (start it again with --force)")
+                return _pool_mismatch(list(saved.get("card_files") or []), list(wanted.card_files))
             return f"its {key} was {_shown(old.get(key))}, this command's is {_shown(value)}"
     return None
+
+
+def _pool_mismatch(saved: list[str], wanted: list[str]) -> str:
+    """Why the card pools differ, with what to type: most often a resume that forgot (or added) --cards."""
+    mixing = "resuming would mix two card pools' games"
+    if saved and saved != wanted:
+        given = f"this command's are {', '.join(wanted)}" if wanted else "this command gives none"
+        return (f"it was played with the card files {', '.join(saved)} (--cards) and {given}; resume it with the "
+                f"same --cards (or start it again with --force)")
+    if wanted and not saved:
+        return (f"it was played with the bundled cards and this command adds {', '.join(wanted)} (--cards); "
+                f"{mixing} (drop --cards, or start it again with --force)")
+    return (f"the card data of the game has changed since it started; {mixing} (start it again with "
+            f"--force)")
 
 
 def _shown(value: Any) -> str:
