@@ -214,6 +214,7 @@ class _Schema:
     effect_keys: Sequence[str]
     refs: Sequence[str]  # stats keys that name other cards by id (godzilla's evolution)
     signed: Sequence[str]  # stats numbers that may be below 0 (modifiers); every other printed number is 0 or more
+    choices: Mapping[str, Sequence[str]]  # stats fields with a closed vocabulary: the words they may hold
 
 
 def _schema(game: str) -> _Schema:
@@ -222,7 +223,7 @@ def _schema(game: str) -> _Schema:
     module = get_game(game).module("cards")
     return _Schema(module.STAT_FIELDS, module.EFFECT_PLACES, module.VERB_KEY, tuple(module.EFFECT_VERBS),
                    tuple(module.EFFECT_KEYS), tuple(getattr(module, "CARD_REFS", ())),
-                   tuple(getattr(module, "SIGNED_FIELDS", ())))
+                   tuple(getattr(module, "SIGNED_FIELDS", ())), getattr(module, "STAT_CHOICES", {}))
 
 
 def _effect_lists(raw: Mapping[str, Any], schema: _Schema) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -293,6 +294,13 @@ def _check_card(game: str, raw: Any, i: int, parsed: _Parsed, path: str, schema:
             add("CARD-VALUE", f"stats {key} must be {_type_name(types)}, not {value!r}", "stats", key, card=card_id)
         elif isinstance(value, int) and not isinstance(value, bool) and value < 0 and key not in schema.signed:
             add("CARD-VALUE", f"stats {key} is {value}; printed numbers are 0 or more", "stats", key, card=card_id)
+        elif str(key) in schema.choices and value is not None:
+            words = schema.choices[str(key)]
+            for j, word in enumerate(value if isinstance(value, list) else [value]):
+                if str(word) not in words:
+                    place = ("stats", key, j) if isinstance(value, list) else ("stats", key)
+                    add("CARD-VALUE", f"stats {key} {word!r} is not one {game} knows ({', '.join(words)})"
+                        f"{_close(str(word), words)}", *place, card=card_id)
     for where, effect in _effect_lists(raw, schema):
         if not isinstance(effect, Mapping):
             add("CARD-EFFECT", f"an effect must be a mapping ({schema.verb_key}: ...), not {effect!r}", *where,

@@ -290,6 +290,34 @@ def test_every_bundled_card_passes_the_check() -> None:
         assert check_files(UserCards((CardFile(f"{game}.yaml", f"game: {game}\n{text}"),))) == []
 
 
+@pytest.mark.parametrize(("game", "field", "bad", "hint"), [
+    ("mana", "attribute", "fyre", "fire"), ("mana", "condition", ["fire", "fyre"], "fire"),
+    ("mana", "timing", "mian", "main"), ("mana", "item_type", "swrod", "sword"),
+    ("godzilla", "movement", "飛ぶ", "飛行"), ("godzilla", "attributes", ["陸x"], "陸"),
+    ("godzilla", "rebellion_color", "green", "red"), ("godzilla", "range", "far", None),
+    ("eva", "colour", "shinjii", "shinji"), ("eva", "target", "unit04", "unit02"), ("eva", "key", "kaworu", None),
+])
+def test_a_word_outside_a_fields_vocabulary_is_a_bad_value(tmp_path: Path, game: str, field: str, bad: object,
+                                                           hint: str | None) -> None:
+    """A closed field holding a word the game does not know would be read as nothing at all (an attribute no
+    condition matches, a monster with no movement): CARD-VALUE on the field's line, with the nearest word."""
+    from tcgsim.usercards import CardFile
+
+    model = next(c for c in bundled_pool(game) if field in c.stats)
+    raw = {"id": model.id, "name": model.name, "type": model.type, "stats": {**dict(model.stats), field: bad},
+           "effects": [dict(e) for e in model.effects]}
+    path = card_file(tmp_path, [raw], game=game)
+    text = path.read_text(encoding="utf-8")
+    problems = check_files(UserCards((CardFile(path.name, text),)))
+    assert [p.code for p in problems] == ["CARD-VALUE"], problems
+    problem = problems[0]
+    assert field in problem.message and repr(bad if isinstance(bad, str) else bad[-1]) in problem.message
+    if hint is not None:
+        assert f"did you mean {hint!r}" in problem.message
+    shown = text.splitlines()[problem.line - 1] if problem.line else ""
+    assert (bad if isinstance(bad, str) else bad[-1]) in shown or f"{field}:" in shown
+
+
 # ---------------------------------------------------------------------------------------------------- docs
 
 
@@ -299,7 +327,7 @@ def test_the_card_doc_names_every_field_and_verb(game: str) -> None:
     doc = (REPO / "docs" / "cards" / f"{game}.md").read_text(encoding="utf-8")
     named = set(re.findall(r"`([^`\s]+)`", doc))
     wanted = {*FILE_KEYS, *_COMMON_KEYS, *module.STAT_FIELDS, *module.EFFECT_VERBS, *module.EFFECT_KEYS,
-              *get_game(game).card_types}
+              *get_game(game).card_types, *(w for words in module.STAT_CHOICES.values() for w in words)}
     for extra in ("ABILITY_KEYS", "REVERSE_KEYS", "SERIF_KEYS", "CONDITION_KEYS"):
         wanted |= set(getattr(module, extra, ()))
     if game == "mana":

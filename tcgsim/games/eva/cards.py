@@ -126,6 +126,12 @@ STAT_FIELDS: dict[str, tuple[type, ...]] = {
     "pilot_of": (str, _N),
 }
 SIGNED_FIELDS: tuple[str, ...] = ("draw_points", "strength")  # may be below 0
+# The closed vocabularies among them: a text field (or each item of a list field) must be one of these.
+STAT_CHOICES: dict[str, tuple[str, ...]] = {
+    "colour": (*CHARACTERS, "other"), "target": (*CHARACTERS, *EVAS, "any"), "target_kind": ("character", "eva"),
+    "character": CHARACTERS, "key": (*CHARACTERS, *EVAS), "keys": (*CHARACTERS, *EVAS), "pilot": CHARACTERS,
+    "pilot_of": EVAS,
+}
 EFFECT_PLACES: tuple[tuple[str, ...], ...] = (("stats", "effect"),)
 VERB_KEY = "verb"
 EFFECT_VERBS: tuple[str, ...] = tuple(v.value for v in Verb)

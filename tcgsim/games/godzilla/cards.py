@@ -9,7 +9,7 @@ from enum import IntEnum
 from typing import Any
 
 from tcgsim.cards import Card, CardDataError, CardPool, load_pool, on_pool_change
-from tcgsim.games.godzilla.effects import _VERBS, Eff, Verb, attr_mask, compile_effect
+from tcgsim.games.godzilla.effects import _VERBS, ATTR_BITS, Eff, Verb, attr_mask, compile_effect
 
 __all__ = ["Kind", "Ability", "Side", "GzCard", "gz_cards", "build_card"]
 
@@ -119,6 +119,13 @@ STAT_FIELDS: dict[str, tuple[type, ...]] = {
     "reverse": (dict,), "origin": (str,),
 }
 SIGNED_FIELDS: tuple[str, ...] = ("power_mod", "defense_mod")  # may be below 0
+# The closed vocabularies among them: a text field (or each item of a list field) must be one of these; the
+# reader would take an unknown movement, range or subtype as none at all.
+STAT_CHOICES: dict[str, tuple[str, ...]] = {
+    "attributes": tuple(ATTR_BITS), "rebellion_color": ("red", "blue"),
+    "range": ("adjacent", "any"), "movement": ("陸上", "飛行", "水中", "地中"), "subtype": tuple(_SUBTYPE),
+    "kind": ("attack", "defense", "both"), "attach_to": ("own_monster", "any_monster", "own_base"),
+}
 EFFECT_PLACES: tuple[tuple[str, ...], ...] = (("stats", "effect"),)
 VERB_KEY = "verb"
 EFFECT_VERBS: tuple[str, ...] = tuple(_VERBS)

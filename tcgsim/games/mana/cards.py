@@ -90,6 +90,16 @@ STAT_FIELDS: dict[str, tuple[type, ...]] = {
     "condition": (list,), "timing": (str, _N), "item_type": (str, _N), "instrument": (bool,),
     "land_name": (str,), "land_text": (str,), "artifact_text": (str,), "skill": (str, _N),
 }
+# The closed vocabularies among them: a text field (or each item of a list field) must be one of these, or the
+# engine would read the card as having none (an attribute it does not know counts for no condition).
+_ATTRS = tuple(ATTR_BY_NAME)
+STAT_CHOICES: dict[str, tuple[str, ...]] = {
+    "attribute": (*_ATTRS, "special"), "open_condition": _ATTRS, "counts_as": _ATTRS, "condition": _ATTRS,
+    # main, battle and cancel decide when a support is used; the others are printed timings of always-on cards
+    "timing": ("main", "battle", "cancel", "replenishment", "end_of_battle", "always"),
+    "item_type": ("knife", "sword", "axe", "sword2h", "axe2h", "hammer", "spear", "staff", "gloves", "flail", "bow",
+                  "instrument"),
+}
 EFFECT_PLACES: tuple[tuple[str, ...], ...] = (("effects",),)
 VERB_KEY = "do"
 EFFECT_VERBS: tuple[str, ...] = tuple(v.value for v in Verb)
