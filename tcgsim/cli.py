@@ -253,6 +253,9 @@ def validate(
                                              "(plain text lists).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors for the exit status.")]
     = False,
+    only_decks: Annotated[bool, typer.Option("--only-decks", help="Pass over files that do not say `game:` "
+                                             "(a hook run on every YAML and text file of a repository).")]
+    = False,
     user_cards: CardsOpt = None,
 ) -> None:
     """Check deck files against their game's construction rules; reports every problem at once.
@@ -266,7 +269,7 @@ def validate(
     _use_cards_or_exit(user_cards)
     if game is not None:
         game = _game_arg(game)
-    reports = validate_paths(paths, game)
+    reports = validate_paths(paths, game, only_decks=only_decks)
     if fmt is ValidateFormat.json:
         typer.echo(reports_to_json(reports))
     elif fmt is ValidateFormat.github:

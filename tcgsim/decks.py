@@ -274,6 +274,22 @@ def _read_file_bytes(p: Path, shown: str) -> bytes:
     return raw
 
 
+# A line naming the game, as both readers take it (`game: mana`; in a text list also `# game: mana`)
+_SAYS_GAME = re.compile(r"^\s*(?:#+|//)?\s*game\s*:\s*\S", re.IGNORECASE | re.MULTILINE)
+
+
+def declares_game(path: str | Path) -> bool:
+    """Whether a file says which game it is a deck of (a `game:` line): what makes a file a deck for
+    `tcgsim validate --only-decks`, so a hook run over a whole repository checks the decks and passes over its
+    other YAML and text files. A file that cannot be read counts as a deck, so validate says why."""
+    try:
+        raw = _read_file_bytes(Path(path), str(path))
+    except DeckError:
+        return True
+    codec = next((c for bom, c, _ in _BOMS if raw.startswith(bom)), "utf-8")
+    return bool(_SAYS_GAME.search(raw.decode(codec, errors="replace")))
+
+
 def read_deck(path: str | Path, game: str | None = None) -> Deck:
     """Read one deck file. Raises DeckError only when nothing useful can be read from it."""
     p = Path(path)

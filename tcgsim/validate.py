@@ -27,7 +27,7 @@ from tcgsim.construction import (
     quote,
     rules_for,
 )
-from tcgsim.decks import Deck, DeckEntry, DeckError, read_deck
+from tcgsim.decks import Deck, DeckEntry, DeckError, declares_game, read_deck
 from tcgsim.games import UnknownGame, get_game
 
 __all__ = [
@@ -221,8 +221,12 @@ def expand_paths(args: Sequence[str]) -> tuple[list[Path], list[DeckReport]]:
     return unique, missing
 
 
-def validate_paths(args: Sequence[str], game: str | None = None) -> list[DeckReport]:
+def validate_paths(args: Sequence[str], game: str | None = None, only_decks: bool = False) -> list[DeckReport]:
+    """Check every deck the arguments name. With `only_decks`, a file that does not say `game:` is not a deck
+    and is passed over in silence (`decks.declares_game`: a hook sees every YAML and text file of a repository)."""
     files, missing = expand_paths(args)
+    if only_decks:
+        files = [f for f in files if declares_game(f)]
     return [validate_file(f, game) for f in files] + missing
 
 
