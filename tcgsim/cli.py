@@ -264,7 +264,7 @@ def validate(
 
     Example: tcgsim validate decks/ --format github
     """
-    from tcgsim.validate import format_github, format_text, reports_to_json, validate_paths
+    from tcgsim.validate import format_github, format_text, github_summary, reports_to_json, validate_paths
 
     _use_cards_or_exit(user_cards)
     if game is not None:
@@ -275,11 +275,24 @@ def validate(
     elif fmt is ValidateFormat.github:
         for line in format_github(reports):
             typer.echo(line)
+        _write_step_summary(github_summary(reports))
     else:
         for line in format_text(reports, _paint):
             typer.echo(line)
     bad = any(not r.valid for r in reports) or (strict and any(r.warnings for r in reports))
     raise typer.Exit(EXIT_FINDING if bad else 0)
+
+
+def _write_step_summary(text: str) -> None:
+    """Append to the GitHub job summary when the step has one ($GITHUB_STEP_SUMMARY, a file GitHub renders)."""
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return
+    try:
+        with open(target, "a", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as exc:
+        typer.echo(f"tcgsim: cannot write the job summary to {target}: {exc.strerror or exc}", err=True)
 
 
 class _PlayOptions:

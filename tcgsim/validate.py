@@ -90,7 +90,8 @@ def _check_sections(rd: ResolvedDeck, rules: ConstructionRules) -> Iterator[Viol
         present = rule.key in rd.deck.sections
         line = rd.line_of(rule.key)
         if not present and rule.required:
-            yield Violation(rule.size_code, f"the {rule.label} is missing (add '{rule.key}:')", None, None)
+            # line 1: a missing section has no line of its own, and a CI annotation without one shows nowhere
+            yield Violation(rule.size_code, f"the {rule.label} is missing (add '{rule.key}:')", None, 1)
             continue
         if rule.min_cards is not None and rule.min_cards == rule.max_cards and size != rule.min_cards:
             yield Violation(rule.size_code, f"the {rule.label} has {size} cards, exactly {rule.min_cards} needed",
@@ -281,8 +282,12 @@ def _gh_escape(text: str, prop: bool = False) -> str:
     return text
 
 
+GITHUB_SHOWN = 10  # GitHub shows this many error annotations of a step (and as many warnings); the rest are dropped
+
+
 def format_github(reports: Sequence[DeckReport]) -> list[str]:
-    """GitHub Actions workflow commands: one annotation per problem, so a deck repository checks itself."""
+    """GitHub Actions workflow commands: one annotation per problem, so a deck repository checks itself, then
+    the totals as a plain line (saying where to find the problems GitHub does not show as annotations)."""
     out: list[str] = []
     for r in reports:
         for v in [*r.errors, *r.warnings]:
@@ -291,7 +296,37 @@ def format_github(reports: Sequence[DeckReport]) -> list[str]:
                 props += f",line={v.line}"
             props += f",title={_gh_escape(v.code, True)}"
             out.append(f"::{v.severity.value} {props}::{_gh_escape(v.message)}")
+    out.append(_totals(reports))
+    errors = sum(len(r.errors) for r in reports)
+    warnings = sum(len(r.warnings) for r in reports)
+    if errors > GITHUB_SHOWN or warnings > GITHUB_SHOWN:
+        out.append(f"GitHub shows the first {GITHUB_SHOWN} errors and {GITHUB_SHOWN} warnings as annotations; all "
+                   f"{errors + warnings} problems are above and in the job summary")
     return out
+
+
+def _totals(reports: Sequence[DeckReport]) -> str:
+    bad = sum(not r.valid for r in reports)
+    errors = sum(len(r.errors) for r in reports)
+    warnings = sum(len(r.warnings) for r in reports)
+    return (f"{len(reports)} deck{'s' * (len(reports) != 1)} checked: {len(reports) - bad} valid, {bad} invalid "
+            f"({errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)})")
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def github_summary(reports: Sequence[DeckReport]) -> str:
+    """The job summary ($GITHUB_STEP_SUMMARY): the totals and a Markdown table of every problem, which the
+    annotations (at most GITHUB_SHOWN of each kind) cannot hold."""
+    lines = ["## tcgsim validate", "", _totals(reports), ""]
+    rows = [(shown_path(r.path), v) for r in reports for v in [*r.errors, *r.warnings]]
+    if rows:
+        lines += ["| file | line | kind | code | problem |", "|---|---:|---|---|---|"]
+        lines += [f"| {_md_cell(path)} | {v.line or ''} | {v.severity.value} | {v.code} | {_md_cell(v.message)} |"
+                  for path, v in rows]
+    return "\n".join(lines) + "\n"
 
 
 def reports_to_json(reports: Sequence[DeckReport]) -> str:

@@ -96,6 +96,36 @@ def test_validate_github_annotations(tmp_path: Path) -> None:
     assert f"::error file={bad},line=3,title=MANA-COPIES::" in out
 
 
+def test_validate_github_totals_summary_and_a_line_for_a_missing_section(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """GitHub shows 10 error annotations a step: twelve bad decks get twelve annotations, a totals line, a line
+    saying where the rest are, and a job summary table of all problems; a missing section is annotated on line 1
+    (an annotation without a line shows in no file view)."""
+    for i in range(12):
+        (tmp_path / f"bad{i:02}.yaml").write_text("game: mana\nmain:\n  Drakonis: 5\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    code, out, _ = run("validate", str(tmp_path), "--format", "github")
+    assert code == 1
+    lines = out.splitlines()
+    annotations = [x for x in lines if x.startswith("::error ")]
+    problems = len(annotations)
+    assert problems >= 24  # each deck: too many copies and no character deck
+    assert any("title=MANA-CHAR" in a and ",line=1," in a for a in annotations), annotations[:3]
+    assert f"12 decks checked: 0 valid, 12 invalid ({problems} errors, 0 warnings)" in lines
+    assert any(x.startswith("GitHub shows the first 10 errors") for x in lines)
+    table = summary.read_text(encoding="utf-8")
+    assert table.startswith("earlier step\n## tcgsim validate")  # appended, never overwritten
+    assert table.count("| error | MANA-") == problems
+
+
+def test_validate_github_without_a_summary_file_prints_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    code, out, _ = run("validate", str(REPO / "decks" / "mana" / "firestorm.yaml"), "--format", "github")
+    assert code == 0 and out.splitlines() == ["1 deck checked: 1 valid, 0 invalid (0 errors, 0 warnings)"]
+
+
 def test_validate_unreadable_and_missing_paths_exit_1(tmp_path: Path) -> None:
     (tmp_path / "empty.yaml").write_text("")
     code, out, _ = run("validate", str(tmp_path / "empty.yaml"), str(tmp_path / "missing.yaml"))
