@@ -172,12 +172,36 @@ def test_default_out_is_reports_decks_timestamp_and_never_an_existing_folder(
 
 
 def test_the_progress_bar_follows_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tcgsim.sim.progress import GameProgress, show_progress
+    from tcgsim.sim.progress import GameProgress, ProgressStyle, show_progress
 
-    assert not show_progress(quiet=True)
+    assert show_progress(quiet=True) is ProgressStyle.NONE
     monkeypatch.setenv("CI", "true")
-    assert not show_progress(quiet=False)
-    with GameProgress("Firestorm vs Night Raid", enabled=True) as bar:
+    assert show_progress(quiet=False) is ProgressStyle.PLAIN  # no bar in CI: plain lines
+    with GameProgress("Firestorm vs Night Raid", ProgressStyle.BAR) as bar:
         for done in (0, 10, 20):
             bar.update(done, 20)
         assert bar._progress is not None and bar._progress.tasks[0].completed == 20
+
+
+def test_plain_progress_lines_come_every_30_seconds_outside_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In CI nothing showed until the end of a long run. Games at t = 0, 10, 31, 50, 62 and the last at 70: a line
+    at 31 s (31 games in 31 s: 1 game/s, 69 left: about 1m 09s) and at 62 s, none at the end (the summary
+    follows), none before the first 30 seconds."""
+    from tcgsim.sim.progress import GameProgress, ProgressStyle
+
+    monkeypatch.delenv("TCGSIM_PROGRESS_EVERY", raising=False)
+    now = [0.0]
+    lines: list[str] = []
+    with GameProgress("A vs B", ProgressStyle.PLAIN, clock=lambda: now[0], write=lines.append) as bar:
+        for t, done in ((0, 0), (10, 10), (31, 31), (50, 50), (62, 62), (70, 100)):
+            now[0] = float(t)
+            bar.update(done, 100)
+    assert lines == ["A vs B: 31 / 100 games (31%), 1 games/s, about 1m 09s left",
+                     "A vs B: 62 / 100 games (62%), 1 games/s, about 0m 38s left"]
+
+
+def test_a_simulate_in_ci_prints_no_bar_and_a_short_run_no_progress_line(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "true")
+    code, _, err = run("simulate", RED, BLUE, "-n", "2", "-w", "1", "--out", str(tmp_path / "r"))
+    assert code == 0 and "games/s" not in err and "━" not in err
