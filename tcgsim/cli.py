@@ -30,7 +30,8 @@ app = typer.Typer(
     "Example: tcgsim validate decks/",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    rich_markup_mode=None,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish and PowerShell
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -156,12 +157,14 @@ def cards(
                                         metavar="GAME | check")],
     files: Annotated[list[str] | None, typer.Argument(help="With `check`: the card files (or folders) to check.",
                                                       metavar="FILE", show_default=False)] = None,
-    type_: Annotated[str | None, typer.Option("--type", "-t", help="Only cards of this type.")] = None,
-    search: Annotated[str | None, typer.Option("--search", "-s", help="Only cards whose name, Japanese name, "
+    type_: Annotated[str | None, typer.Option("--type", "-t", metavar="TYPE", help="Only cards of this type.")] = None,
+    search: Annotated[str | None, typer.Option("--search", "-s", metavar="TEXT",
+                                               help="Only cards whose name, Japanese name, "
                                                "id or text contains this.")] = None,
     unmodelled: Annotated[bool, typer.Option("--unmodelled", help="Only cards whose effect the simulator "
                                              "does not model yet.")] = False,
-    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text table or a JSON array.")] = ListFormat.text,
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", metavar="text|json",
+                                            help="text table or a JSON array.")] = ListFormat.text,
     user_cards: CardsOpt = None,
 ) -> None:
     """List a game's card pool: ids, names, types, printed stats and copy limits (with --cards, yours too).
@@ -245,12 +248,12 @@ def _check_cards(sources: list[str], fmt: ListFormat) -> None:
 @app.command()
 def validate(
     paths: Annotated[list[str], typer.Argument(help="Deck files, folders of deck files, or globs.",
-                                               metavar="PATH...")],
-    fmt: Annotated[ValidateFormat, typer.Option("--format", "-f", help="text (default), json (one array, an "
+                                               metavar="PATH")],
+    fmt: Annotated[ValidateFormat, typer.Option("--format", "-f", metavar="text|json|github",
+                                                help="text (default), json (one array, an "
                                                 "object per deck) or github (workflow annotations).")]
     = ValidateFormat.text,
-    game: Annotated[str | None, typer.Option("--game", "-g", help="Game of decks that do not say it "
-                                             "(plain text lists).")] = None,
+    game: Annotated[str | None, _Opt.game] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors for the exit status.")]
     = False,
     only_decks: Annotated[bool, typer.Option("--only-decks", help="Pass over files that do not say `game:` "
@@ -295,13 +298,39 @@ def _write_step_summary(text: str) -> None:
         typer.echo(f"tcgsim: cannot write the job summary to {target}: {exc.strerror or exc}", err=True)
 
 
-class _PlayOptions:
-    """Option declarations shared by play, simulate and matchups (one place to change their help)."""
+class _Opt:
+    """Option declarations shared by every command that takes them: one spelling, one meaning, one help text."""
 
-    seed = typer.Option("--seed", help="Seed: the same seed gives the same game.")
-    ai = typer.Option("--ai", help="Agent per seat (repeat it; one given applies to all). See `tcgsim agents`.")
+    seed = typer.Option("--seed", min=0, metavar="SEED", help="Seed (0 or more): the same seed gives the same "
+                        "games. For a run every game's seed derives from it (docs/results.md).")
+    ai = typer.Option("--ai", metavar="AGENT", help="Agent per deck: one for all, one per deck in seat order, or "
+                      "DECK=AGENT (repeat it). Default: the deck's `ai:`, else the game's scripted style. See "
+                      "`tcgsim agents GAME`.")
     option = typer.Option("--option", help="A game option as NAME=VALUE (repeat it), e.g. a rule's other "
                           "reading. See `tcgsim options GAME`.", metavar="NAME=VALUE", show_default=False)
+    game = typer.Option("--game", "-g", metavar="GAME", show_default=False,
+                        help="The game of decks that do not say it (a text list without a `game:` line).")
+    quiet = typer.Option("--quiet", "-q", help="Print only the result: no game log, no progress, no notes.")
+    games = typer.Option("--games", "-n", min=1, metavar="N", help="Games per matchup (rounded up to whole pairs: "
+                         "one game per seat rotation, same seed; said when it rounds).")
+    workers = typer.Option("--workers", "-w", min=1, metavar="N", show_default=False,
+                           help="Worker processes (default: the cores available).")
+    out = typer.Option("--out", "-o", metavar="DIR", show_default=False,
+                       help="Run folder (default: reports/<decks>-<timestamp>).")
+    force = typer.Option("--force", help="Overwrite an existing run folder.")
+    resume = typer.Option("--resume", help="Finish the interrupted run in this folder (same command).",
+                          metavar="DIR", show_default=False)
+    backend = typer.Option("--backend", metavar="local|dask", help="local worker processes, or a Dask cluster.")
+    scheduler = typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
+                             help="Dask scheduler address (tcp://host:8786); without it, --backend dask starts a "
+                                  "local cluster.")
+    no_report = typer.Option("--no-report", help="Do not write the report at the end.")
+    baseline = typer.Option("--baseline", help="Pair this run with the complete run in RUN, for `tcgsim compare`: "
+                            "its run seed, and its games, options and agents unless given (given, they must "
+                            "agree), so the two runs play the same deals and differ only in the edited decks.",
+                            metavar="RUN", show_default=False)
+    fmt = typer.Option("--format", "-f", metavar="text|json", help="text summary, or json: the summary as JSON on "
+                       "stdout (no progress bar; notes on stderr).")
 
 
 def _game_options_or_exit(game: str, items: list[str] | None) -> Any:
@@ -313,32 +342,28 @@ def _game_options_or_exit(game: str, items: list[str] | None) -> Any:
         raise fail(str(exc), EXIT_USAGE) from None
 
 
-def _decks_or_exit(paths: list[Path]) -> list[Any]:
+def _decks_or_exit(paths: list[Path], game: str | None = None) -> list[Any]:
     from tcgsim.validate import InvalidDecks, format_text, load_playable
 
     try:
-        return load_playable(paths)
+        return load_playable(paths, game)
     except InvalidDecks as exc:
         for line in format_text([r for r in exc.reports if not r.valid], _paint)[:-1]:
             typer.echo(line, err=True)
         raise fail("fix the decks above first (tcgsim validate shows every problem)") from None
 
 
-def _agents_or_exit(game: str, names: list[str] | None, own: list[str | None]) -> list[Any]:
-    """--ai: one name for every seat or one per seat; without it, each seat's own choice (its deck's `ai:`),
-    else the game's default."""
-    from tcgsim.agents import UnknownAgent, default_agent, make_agent
+def _agents_or_exit(game: str, decks: list[Any], names: list[str] | None) -> list[Any]:
+    """--ai for `play`, read as every run reads it (tcgsim.sim.choose_agents): one name for every seat, one per
+    seat, or DECK=AGENT; without it, each deck's own `ai:`, else the game's default."""
+    from tcgsim.agents import make_agent
+    from tcgsim.sim import SimError, choose_agents, deck_keys
 
-    seats = len(own)
-    chosen = names or [o or default_agent(game) for o in own]
-    if len(chosen) == 1:
-        chosen = chosen * seats
-    if len(chosen) != seats:
-        raise fail(f"--ai given {len(chosen)} times for {seats} seats: give one, or one per seat", EXIT_USAGE)
     try:
-        return [make_agent(game, n) for n in chosen]
-    except UnknownAgent as exc:
+        chosen = choose_agents(game, decks, deck_keys(decks), names)
+    except SimError as exc:
         raise fail(str(exc), EXIT_USAGE) from None
+    return [make_agent(game, n) for n in chosen]
 
 
 def _game_class_or_exit(game: str) -> Any:
@@ -379,18 +404,20 @@ def options(game: GameArg) -> None:
 
 @app.command()
 def play(
-    decks: Annotated[list[Path], typer.Argument(help="One deck file per seat, in seat order.", metavar="DECK...")],
-    seed: Annotated[int, _PlayOptions.seed] = 1,
-    ai: Annotated[list[str] | None, _PlayOptions.ai] = None,
-    events: Annotated[Path | None, typer.Option("--events", help="Write the event stream as JSON lines here.")]
-    = None,
+    decks: Annotated[list[Path], typer.Argument(help="One deck file per seat, in seat order.", metavar="DECK")],
+    seed: Annotated[int, _Opt.seed] = 1,
+    ai: Annotated[list[str] | None, _Opt.ai] = None,
+    events: Annotated[Path | None, typer.Option("--events", metavar="FILE", show_default=False,
+                                                help="Write the event stream as JSON lines here.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events file.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result line.")] = False,
-    option: Annotated[list[str] | None, _PlayOptions.option] = None,
+    quiet: Annotated[bool, _Opt.quiet] = False,
+    option: Annotated[list[str] | None, _Opt.option] = None,
+    game: Annotated[str | None, _Opt.game] = None,
     user_cards: CardsOpt = None,
     rotation: Annotated[int, typer.Option(
-        "--rotation", min=0, help="The seat rotation of a run's game (games.parquet `rotation`): needed to replay "
-                                  "a mirror game, whose rotations are dealt afresh.")] = 0,
+        "--rotation", min=0, metavar="N", help="The seat rotation of a run's game (games.parquet `rotation`): "
+                                               "needed to replay a mirror game, whose rotations are dealt afresh.")]
+    = 0,
 ) -> None:
     """Play one game between decks with AI players and print it turn by turn. A run's game replays with its
     seed, its rotation and the decks in its seat order (deck_0, deck_1, ...).
@@ -403,12 +430,12 @@ def play(
     if events is not None and events.exists() and not force:
         raise fail(f"{events} exists; pass --force to overwrite it", EXIT_USAGE)
     _use_cards_or_exit(user_cards)
-    loaded = _decks_or_exit(decks)
+    loaded = _sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
     game_key = loaded[0].game
     cls = _game_class_or_exit(game_key)
     if not cls.min_players <= len(loaded) <= cls.max_players:
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
-    players = _agents_or_exit(game_key, ai, [d.ai for d in loaded])
+    players = _agents_or_exit(game_key, loaded, ai)
     options = _game_options_or_exit(game_key, option)
     from tcgsim.sim.seeds import deal_round
 
@@ -432,9 +459,11 @@ def play(
 @app.command("fit-eval")
 def fit_eval(
     game: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", min=10, help="Scripted games to learn from.")] = 600,
-    seed: Annotated[int, _PlayOptions.seed] = 0,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Where to write it (default: the evaluation "
+    games: Annotated[int, typer.Option("--games", "-n", min=10, metavar="N",
+                                       help="Scripted games to learn from.")] = 600,
+    seed: Annotated[int, _Opt.seed] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE",
+                                             help="Where to write it (default: the evaluation "
                                              "`--ai search` ships with, beside the game's code).",
                                              show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
@@ -465,16 +494,20 @@ def fit_eval(
 @app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="The game to measure.", callback=_game_arg, metavar="GAME")] = "mana",
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 200,
-    seed: Annotated[int, _PlayOptions.seed] = 0,
-    ai: Annotated[str | None, typer.Option("--ai", help="The agent of every seat (default: the game's scripted "
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")] = 200,
+    seed: Annotated[int, _Opt.seed] = 0,
+    ai: Annotated[str | None, typer.Option("--ai", metavar="AGENT",
+                                           help="The agent of every seat (default: the game's scripted "
                                            "style; random measures the engine alone). See `tcgsim agents`.",
                                            show_default=False)] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (1: in this process). "
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, metavar="N",
+                                         help="Worker processes (1: in this process). "
                                          "Compare 1 and 2 for the parallel speed-up.")] = 1,
-    playouts: Annotated[int, typer.Option("--playouts", min=0, help="Random playouts from mid-game positions, "
+    playouts: Annotated[int, typer.Option("--playouts", min=0, metavar="N",
+                                          help="Random playouts from mid-game positions, "
                                           "for the search figures (clones/s, playouts/s); 0 skips them.")] = 100,
-    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text or json.")] = ListFormat.text,
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", metavar="text|json",
+                                            help="text or json.")] = ListFormat.text,
     user_cards: CardsOpt = None,
 ) -> None:
     """Measure the engine: mirror games on 1 or more worker processes (games/s, decisions/s, peak memory), then
@@ -487,7 +520,12 @@ def bench(
 
     _use_cards_or_exit(user_cards)
     _game_class_or_exit(game)
-    agent = _agents_or_exit(game, [ai] if ai else None, [None])[0].name
+    from tcgsim.agents import UnknownAgent, default_agent, make_agent
+
+    try:
+        agent = make_agent(game, ai or default_agent(game)).name
+    except UnknownAgent as exc:
+        raise fail(str(exc), EXIT_USAGE) from None
     if workers > available_cores():  # more processes than cores measure nothing but contention
         typer.echo(f"tcgsim: note: --workers {workers} is more than the {available_cores()} cores here: using "
                    f"{available_cores()}", err=True)
@@ -515,47 +553,21 @@ class Backend(StrEnum):
     dask = "dask"
 
 
-class _SimOptions:
-    """Option declarations shared by simulate and matchups."""
-
-    games = typer.Option("--games", "-n", min=1, help="Games per matchup (rounded up to whole pairs: one game "
-                         "per seat rotation, same seed).")
-    seed = typer.Option("--seed", min=0, help="Run seed: every game's seed derives from it (docs/results.md).")
-    ai = typer.Option("--ai", help="Agent per deck: one for all, one per deck in order, or DECK=AGENT (repeat "
-                      "it). Default: the game's scripted style. See `tcgsim agents`.")
-    workers = typer.Option("--workers", "-w", min=1, help="Worker processes (default: the cores available).",
-                           show_default=False)
-    out = typer.Option("--out", "-o", help="Run folder (default: reports/<decks>-<timestamp>).", show_default=False)
-    force = typer.Option("--force", help="Overwrite an existing run folder.")
-    resume = typer.Option("--resume", help="Finish the interrupted run in this folder (same command).",
-                          metavar="DIR", show_default=False)
-    backend = typer.Option("--backend", help="local worker processes, or a Dask cluster.")
-    scheduler = typer.Option("--scheduler", help="Dask scheduler address (tcp://host:8786); without it, "
-                             "--backend dask starts a local cluster.", show_default=False)
-    quiet = typer.Option("--quiet", "-q", help="No progress bar (it shows only on a terminal anyway).")
-    no_report = typer.Option("--no-report", help="Do not write the report at the end.")
-    baseline = typer.Option("--baseline", help="Pair this run with the complete run in RUN, for `tcgsim compare`: "
-                            "its run seed, and its games, options and agents unless given (given, they must "
-                            "agree), so the two runs play the same deals and differ only in the edited decks.",
-                            metavar="RUN", show_default=False)
-    fmt = typer.Option("--format", "-f", help="text summary, or json: the summary as JSON on stdout (no progress "
-                       "bar; notes on stderr).")
-
-
-def _sim_decks_or_exit(paths: list[Path]) -> list[Any]:
-    """Like _decks_or_exit, but decks of different games are a usage error (exit 2), found before validating."""
+def _sim_decks_or_exit(paths: list[Path], game: str | None = None) -> list[Any]:
+    """The decks of one game (`game`: of the text lists that do not say it), valid; decks of different games are
+    a usage error (exit 2) for every command, found before validating, and an invalid deck exit 1."""
     from tcgsim.decks import read_deck
 
     seen: dict[str, str] = {}
     for path in paths:
         try:
-            seen.setdefault(read_deck(path).game, str(path))
+            seen.setdefault(read_deck(path, game).game, str(path))
         except ValueError:  # unreadable: the validator reports it below
             continue
     if len(seen) > 1:
         raise fail("decks of different games: " + ", ".join(f"{p} is a {g} deck" for g, p in seen.items()),
                    EXIT_USAGE)
-    loaded = _decks_or_exit(paths)
+    loaded = _decks_or_exit(paths, game)
     _game_class_or_exit(loaded[0].game)
     return loaded
 
@@ -649,12 +661,20 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
     finish = f"tcgsim {config.kind} --resume {shlex.quote(str(folder))}"
     label = (" vs ".join(d.key for d in config.decks) if config.kind == "simulate"
              else f"{len(config.matchups)} matchups")
+
+    def note(text: str) -> None:
+        if not quiet:  # --quiet: the result alone
+            typer.echo(f"tcgsim: note: {text}", err=True)
+
+    if config.games_per_matchup != config.games_requested:
+        per = "" if config.kind == "simulate" else " per matchup"
+        note(f"--games {config.games_requested} plays {config.games_per_matchup} games{per}: games come in pairs "
+             "that share a seed, one game per seat rotation, so every deck sits in every seat")
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         with GameProgress(label, show_progress(quiet or fmt is ListFormat.json)) as bar:
             outcome = execute(config, folder, workers=workers, backend=backend.value, scheduler=scheduler,
-                              force=force, resume=resume is not None, progress=bar.update,
-                              notify=lambda text: typer.echo(f"tcgsim: note: {text}", err=True))
+                              force=force, resume=resume is not None, progress=bar.update, notify=note)
     except SimError as exc:
         raise fail(str(exc), exc.exit_status) from None
     except RunFailed as exc:
@@ -710,22 +730,23 @@ def _resumed_config(resume_option: str | None) -> RunConfig:
 def simulate(
     ctx: typer.Context,
     decks: Annotated[list[Path] | None, typer.Argument(help="The decks of every game: 2 for a two-player game, "
-                                                       "2-4 for eva (none with --resume DIR).", metavar="DECK...",
+                                                       "2-4 for eva (none with --resume DIR).", metavar="DECK",
                                                        show_default=False)] = None,
-    games: Annotated[int, _SimOptions.games] = 100,
-    seed: Annotated[int, _SimOptions.seed] = 0,
-    workers: Annotated[int | None, _SimOptions.workers] = None,
-    ai: Annotated[list[str] | None, _SimOptions.ai] = None,
-    out: Annotated[str | None, _SimOptions.out] = None,
-    force: Annotated[bool, _SimOptions.force] = False,
-    resume: Annotated[str | None, _SimOptions.resume] = None,
-    backend: Annotated[Backend, _SimOptions.backend] = Backend.local,
-    scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
-    quiet: Annotated[bool, _SimOptions.quiet] = False,
-    no_report: Annotated[bool, _SimOptions.no_report] = False,
-    option: Annotated[list[str] | None, _PlayOptions.option] = None,
-    baseline: Annotated[str | None, _SimOptions.baseline] = None,
-    fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
+    games: Annotated[int, _Opt.games] = 100,
+    seed: Annotated[int, _Opt.seed] = 0,
+    workers: Annotated[int | None, _Opt.workers] = None,
+    ai: Annotated[list[str] | None, _Opt.ai] = None,
+    out: Annotated[str | None, _Opt.out] = None,
+    force: Annotated[bool, _Opt.force] = False,
+    resume: Annotated[str | None, _Opt.resume] = None,
+    backend: Annotated[Backend, _Opt.backend] = Backend.local,
+    scheduler: Annotated[str | None, _Opt.scheduler] = None,
+    quiet: Annotated[bool, _Opt.quiet] = False,
+    no_report: Annotated[bool, _Opt.no_report] = False,
+    option: Annotated[list[str] | None, _Opt.option] = None,
+    baseline: Annotated[str | None, _Opt.baseline] = None,
+    fmt: Annotated[ListFormat, _Opt.fmt] = ListFormat.text,
+    game: Annotated[str | None, _Opt.game] = None,
     user_cards: CardsOpt = None,
 ) -> None:
     """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
@@ -743,7 +764,7 @@ def simulate(
     if not decks:
         config = _resumed_config(resume)
     else:
-        loaded = _sim_decks_or_exit(decks)
+        loaded = _sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
         chosen = _baseline_settings_or_exit(ctx, base, baseline, len(loaded), seed, games, ai, option)
         try:
             config = plan_simulation(loaded, chosen.games, chosen.seed, chosen.agents, chosen.options)
@@ -757,26 +778,28 @@ def simulate(
 def matchups(
     ctx: typer.Context,
     paths: Annotated[list[str] | None, typer.Argument(help="Deck files, folders of deck files, or globs (none "
-                                                      "with --resume DIR).", metavar="PATH...",
+                                                      "with --resume DIR).", metavar="PATH",
                                                       show_default=False)] = None,
-    games: Annotated[int, _SimOptions.games] = 100,
-    seed: Annotated[int, _SimOptions.seed] = 0,
-    gauntlet: Annotated[Path | None, typer.Option("--gauntlet", help="Play this deck against each deck of "
+    games: Annotated[int, _Opt.games] = 100,
+    seed: Annotated[int, _Opt.seed] = 0,
+    gauntlet: Annotated[Path | None, typer.Option("--gauntlet", metavar="DECK",
+                                                  help="Play this deck against each deck of "
                                                   "PATH... instead of every pair.", show_default=False)] = None,
     mirror: Annotated[bool, typer.Option("--mirror", help="Include mirror matches (a deck against itself).")]
     = False,
-    workers: Annotated[int | None, _SimOptions.workers] = None,
-    ai: Annotated[list[str] | None, _SimOptions.ai] = None,
-    out: Annotated[str | None, _SimOptions.out] = None,
-    force: Annotated[bool, _SimOptions.force] = False,
-    resume: Annotated[str | None, _SimOptions.resume] = None,
-    backend: Annotated[Backend, _SimOptions.backend] = Backend.local,
-    scheduler: Annotated[str | None, _SimOptions.scheduler] = None,
-    quiet: Annotated[bool, _SimOptions.quiet] = False,
-    no_report: Annotated[bool, _SimOptions.no_report] = False,
-    option: Annotated[list[str] | None, _PlayOptions.option] = None,
-    baseline: Annotated[str | None, _SimOptions.baseline] = None,
-    fmt: Annotated[ListFormat, _SimOptions.fmt] = ListFormat.text,
+    workers: Annotated[int | None, _Opt.workers] = None,
+    ai: Annotated[list[str] | None, _Opt.ai] = None,
+    out: Annotated[str | None, _Opt.out] = None,
+    force: Annotated[bool, _Opt.force] = False,
+    resume: Annotated[str | None, _Opt.resume] = None,
+    backend: Annotated[Backend, _Opt.backend] = Backend.local,
+    scheduler: Annotated[str | None, _Opt.scheduler] = None,
+    quiet: Annotated[bool, _Opt.quiet] = False,
+    no_report: Annotated[bool, _Opt.no_report] = False,
+    option: Annotated[list[str] | None, _Opt.option] = None,
+    baseline: Annotated[str | None, _Opt.baseline] = None,
+    fmt: Annotated[ListFormat, _Opt.fmt] = ListFormat.text,
+    game: Annotated[str | None, _Opt.game] = None,
     user_cards: CardsOpt = None,
     ai_panel: Annotated[str | None, typer.Option(
         "--ai-panel", metavar="AI,AI,...", show_default=False,
@@ -811,7 +834,8 @@ def matchups(
         for line in format_text(missing, _paint)[:-1]:
             typer.echo(line, err=True)
         raise fail("fix the paths above first")
-    field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found])
+    field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found],
+                               _game_arg(game) if game is not None else None)
     n_decks = len(field)
     hero = field.pop(0) if gauntlet is not None else None
     if ai_panel is not None:
@@ -876,7 +900,8 @@ def compare(
     run_a: Annotated[Path, typer.Argument(help="The run before the edit.", metavar="RUN_A", show_default=False)],
     run_b: Annotated[Path, typer.Argument(help="The run after it, made with --baseline RUN_A.", metavar="RUN_B",
                                           show_default=False)],
-    fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="text, or the same figures as JSON.")]
+    fmt: Annotated[ListFormat, typer.Option("--format", "-f", metavar="text|json",
+                                            help="text, or the same figures as JSON.")]
     = ListFormat.text,
 ) -> None:
     """Did the edit help? Compare two runs of the same deals game for game (RUN_B made with --baseline RUN_A).
@@ -908,7 +933,8 @@ def compare(
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by simulate or matchups.", metavar="DIR")],
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the report here instead of into DIR.")]
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR",
+                                             help="Write the report here instead of into DIR.")]
     = None,
     force: Annotated[bool, typer.Option("--force", help="Replace report files that already exist in --out "
                                         "(nothing else there is touched).")] = False,

@@ -292,11 +292,25 @@ def declares_game(path: str | Path) -> bool:
 
 def read_deck(path: str | Path, game: str | None = None) -> Deck:
     """Read one deck file. Raises DeckError only when nothing useful can be read from it."""
-    p = Path(path)
-    shown = str(path)
-    raw = _read_file_bytes(p, shown)
+    return deck_from_bytes(_read_file_bytes(Path(path), str(path)), str(path), game)
+
+
+STDIN = "<stdin>"  # the path a deck read from standard input is shown with (`tcgsim validate -`)
+
+
+def read_deck_stdin(stream: _BinaryStream, game: str | None = None) -> Deck:
+    """A deck piped in (`tcgsim validate -`): the same limits, encodings and formats as a file."""
+    raw = read_bounded(stream, MAX_FILE_BYTES)
+    if len(raw) > MAX_FILE_BYTES:
+        raise DeckError(STDIN, f"more than {MAX_FILE_BYTES:,} bytes; a deck file is at most {MAX_FILE_BYTES:,}",
+                        code="DECK-READ")
+    return deck_from_bytes(raw, STDIN, game)
+
+
+def deck_from_bytes(raw: bytes, shown: str, game: str | None = None) -> Deck:
+    """A deck from the bytes of its file (`shown`: the name messages give it; its suffix picks the format)."""
     text = decode_deck_bytes(shown, raw)
-    deck = parse_deck_text(text, shown, game=game, fmt=_format_of(p, text))
+    deck = parse_deck_text(text, shown, game=game, fmt=_format_of(Path(shown), text))
     return replace(deck, sha256=hashlib.sha256(raw).hexdigest())
 
 
@@ -343,6 +357,11 @@ def _format_of(p: Path, text: str) -> str:
     if suffix in (".yaml", ".yml"):
         return "yaml"
     if suffix in (".txt", ".dek", ".list", ".deck"):
+        return "text"
+    # no telling suffix (a pipe, `tcgsim validate -`): "3 Card" lines and no "main:" block make a text list,
+    # though it may start with a `game: mana` line as YAML does
+    if re.search(r"^\s*\d+\s*[x×]?\s+\S", text, re.MULTILINE) and not re.search(r"^[A-Za-z_]+\s*:\s*$", text,
+                                                                                  re.MULTILINE):
         return "text"
     first = next((ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")), "")
     return "yaml" if re.match(r"^[A-Za-z_]+\s*:", first) else "text"

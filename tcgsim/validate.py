@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import json
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from tcgsim.construction import (
     quote,
     rules_for,
 )
-from tcgsim.decks import Deck, DeckEntry, DeckError, declares_game, read_deck
+from tcgsim.decks import STDIN, Deck, DeckEntry, DeckError, declares_game, read_deck, read_deck_stdin
 from tcgsim.games import UnknownGame, get_game
 
 __all__ = [
@@ -223,12 +224,26 @@ def expand_paths(args: Sequence[str]) -> tuple[list[Path], list[DeckReport]]:
 
 
 def validate_paths(args: Sequence[str], game: str | None = None, only_decks: bool = False) -> list[DeckReport]:
-    """Check every deck the arguments name. With `only_decks`, a file that does not say `game:` is not a deck
-    and is passed over in silence (`decks.declares_game`: a hook sees every YAML and text file of a repository)."""
-    files, missing = expand_paths(args)
+    """Check every deck the arguments name; `-` is a deck read from standard input. With `only_decks`, a file
+    that does not say `game:` is not a deck and is passed over in silence (`decks.declares_game`: a hook sees
+    every YAML and text file of a repository)."""
+    piped = [validate_stdin(game)] if "-" in args else []
+    rest = [a for a in args if a != "-"]
+    files, missing = expand_paths(rest) if rest or not piped else ([], [])
     if only_decks:
         files = [f for f in files if declares_game(f)]
-    return [validate_file(f, game) for f in files] + missing
+    return piped + [validate_file(f, game) for f in files] + missing
+
+
+def validate_stdin(game: str | None = None) -> DeckReport:
+    """Read and check the deck on standard input (`tcgsim validate -`), like a file."""
+    try:
+        deck = read_deck_stdin(sys.stdin.buffer, game)
+    except DeckError as exc:
+        return DeckReport(STDIN, game, None, (_violation(exc),))
+    except UnknownGame as exc:
+        return DeckReport(STDIN, None, None, (Violation("DECK-GAME", str(exc)),))
+    return validate_deck(deck)
 
 
 # ------------------------------------------------------------------------------------------------ output
@@ -342,14 +357,15 @@ class InvalidDecks(ValueError):
         super().__init__(f"{len(bad)} deck{'s' * (len(bad) != 1)} invalid")
 
 
-def load_playable(paths: Sequence[str | Path]) -> list[Deck]:
-    """Read and validate deck files for a game; all must be valid and of one game, else InvalidDecks."""
+def load_playable(paths: Sequence[str | Path], game: str | None = None) -> list[Deck]:
+    """Read and validate deck files for a game (`game`: of the files that do not say it, as --game); all must
+    be valid and of one game, else InvalidDecks."""
     reports: list[DeckReport] = []
     decks: list[Deck] = []
     for path in paths:
         shown = str(path)
         try:
-            deck = read_deck(path)
+            deck = read_deck(path, game=game)
         except DeckError as exc:
             reports.append(DeckReport(shown, None, None, (_violation(exc),)))
             continue

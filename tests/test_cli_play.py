@@ -67,7 +67,7 @@ def test_play_refuses_bad_input_with_one_line(tmp_path: Path) -> None:
     assert code == 2 and "takes 2-2 decks" in err
     gz = str(next((REPO / "decks" / "godzilla").glob("*.yaml")))
     code, _, err = run("play", RED, gz)
-    assert code == 1 and "mana deck" in err
+    assert code == 2 and "decks of different games" in err  # a usage error, as in simulate
 
 
 def test_agents_lists_styles_with_the_default() -> None:

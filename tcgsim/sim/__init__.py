@@ -69,6 +69,7 @@ __all__ = [
     "BACKENDS", "MAX_GAMES", "RunConfig", "RunOutcome", "Run", "Summary", "SimError", "OutputExists",
     "ResumeMismatch", "RunIncomplete", "RunFolderError", "RunFailed", "plan_simulation", "plan_matchups",
     "plan_from_run", "execute", "simulate", "matchups", "load_run", "available_cores", "default_out", "BackendStats",
+    "choose_agents", "deck_keys",
 ]
 
 BACKENDS = ("local", "dask")
@@ -213,11 +214,11 @@ class RunOutcome:
 # ---------------------------------------------------------------------------------------------------- config
 
 
-def _load(decks: Sequence[DeckSource]) -> list[Deck]:
+def _load(decks: Sequence[DeckSource], game: str | None = None) -> list[Deck]:
     from tcgsim.validate import load_playable
 
     paths = [d for d in decks if not isinstance(d, Deck)]
-    loaded = iter(load_playable(paths) if paths else [])
+    loaded = iter(load_playable(paths, game) if paths else [])
     out = [d if isinstance(d, Deck) else next(loaded) for d in decks]
     games = {d.game for d in out}
     if len(games) > 1:
@@ -228,7 +229,7 @@ def _load(decks: Sequence[DeckSource]) -> list[Deck]:
     return out
 
 
-def _keys(decks: Sequence[Deck]) -> list[str]:
+def deck_keys(decks: Sequence[Deck]) -> list[str]:
     """Deck keys: the deck's name, made unique by ' #2', ' #3' in deck order."""
     keys: list[str] = []
     seen: dict[str, int] = {}
@@ -239,9 +240,10 @@ def _keys(decks: Sequence[Deck]) -> list[str]:
     return keys
 
 
-def _agents(game: str, decks: Sequence[Deck], keys: Sequence[str], ai: AiChoice) -> list[str]:
-    """One agent per deck from --ai: nothing (each deck's own `ai:`, else the game's default), one name (every
-    deck), one per deck in order, and/or DECK=AGENT entries (DECK a key, name or file stem)."""
+def choose_agents(game: str, decks: Sequence[Deck], keys: Sequence[str], ai: AiChoice) -> list[str]:
+    """One agent name per deck from --ai (for `play` and every run alike): nothing (each deck's own `ai:`,
+    else the game's default), one name (every deck), one per deck in order, and/or DECK=AGENT entries (DECK a
+    key, name or file stem)."""
     if ai is None:
         plain: list[str] = []
         named: dict[str, str] = {}
@@ -277,13 +279,13 @@ def _agents(game: str, decks: Sequence[Deck], keys: Sequence[str], ai: AiChoice)
 def _run_decks(decks: Sequence[Deck], ai: AiChoice) -> tuple[str, tuple[RunDeck, ...]]:
     game = decks[0].game
     get_game(game).game_class()  # UnknownGame (a ValueError) for a game that cannot be played yet
-    keys = _keys(decks)
+    keys = deck_keys(decks)
     for key in keys:  # the tables and run.json are UTF-8: a name that cannot be written is refused now
         try:
             key.encode("utf-8")
         except UnicodeEncodeError:
             raise SimError(f"deck name {key!r} holds a lone surrogate, which is not text; rename the deck") from None
-    agents = _agents(game, decks, keys, ai)
+    agents = choose_agents(game, decks, keys, ai)
     return game, tuple(RunDeck(k, d.name, d.path, deck_sha256(d), d.game, a, d)
                        for k, d, a in zip(keys, decks, agents, strict=True))
 
@@ -389,7 +391,8 @@ def plan_from_run(folder: str | Path) -> RunConfig:
     if absent:
         raise RunFolderError(f"--resume {path}: the deck file {absent[0]} that the run recorded is not there; run "
                              "from the folder the run was started in, or give the decks again")
-    paths = [d.path for d in meta.decks]
+    # read with the run's game, as a text list without a `game:` line was read with --game
+    paths: Sequence[DeckSource] = _load([d.path for d in meta.decks], meta.game)
     agents = [d.ai for d in meta.decks]
     try:
         options = options_from_json(get_game(meta.game).game_class().options_class, meta.options, meta.game)
