@@ -94,6 +94,12 @@ def one_per_card(uids: Iterable[int], cards: Sequence[_HasId]) -> list[int]:
     return out
 
 
+def is_japanese(text: str) -> bool:
+    """Whether text holds kana or kanji (a card name typed from a Japanese card)."""
+    return any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\uff66" <= ch <= "\uff9f"
+               for ch in str(text))
+
+
 def normalize_name(text: str) -> str:
     """A lookup key that forgives case, width, spacing and punctuation ("lil cactus diary" finds
     "Lil' Cactus Diary", "ＨＥＲＯ" finds "Hero", "アスカ・ラングレー" finds "アスカラングレー")."""
@@ -167,6 +173,19 @@ class CardPool:
 
     def __getitem__(self, card_id: str) -> Card:
         return self.by_id[card_id]
+
+    @property
+    def has_japanese_names(self) -> bool:
+        """Whether any card of the pool has its Japanese name (the mana pool, from an English list, has none)."""
+        return any(card.name_ja for card in self.cards)
+
+    def no_japanese_hint(self, ref: str) -> str:
+        """"; this pool has no Japanese card names yet ..." for a Japanese reference to a pool without them, so a
+        player is not left to guess why a name printed on the card is unknown; else nothing."""
+        if not is_japanese(ref) or self.has_japanese_names:
+            return ""
+        return (f"; the {self.game} pool has no Japanese card names yet: use the English name or the id "
+                f"(tcgsim cards {self.game} lists them)")
 
     def lookup(self, ref: str) -> Card | None:
         """The card a deck line means by `ref` (id, English or Japanese name, alias), or None."""

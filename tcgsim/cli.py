@@ -205,7 +205,7 @@ def cards(
         typer.echo(json.dumps([c.to_json() for c in selected], ensure_ascii=False, indent=2))
         return
     if not selected:
-        typer.echo("no cards match", err=True)
+        typer.echo(f"no cards match{pool.no_japanese_hint(search or '')}", err=True)
         return
     from tcgsim.terminal import table_lines
 

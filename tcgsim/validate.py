@@ -78,11 +78,15 @@ def _resolve(deck: Deck, pool: CardPool, prefix: str) -> tuple[ResolvedDeck, lis
             if card is None:
                 close = pool.suggest(entry.ref)
                 hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-                message = f"no card {quote(entry.ref)} in the {pool.game} pool{hint}"
+                message = f"no card {quote(entry.ref)} in the {pool.game} pool{hint}{pool.no_japanese_hint(entry.ref)}"
                 problems.append(Violation(f"{prefix}-UNKNOWN-CARD", message, entry.ref, entry.line))
             else:
                 resolved.append((entry, card))
     return ResolvedDeck(deck, pool, sections), problems
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
 
 
 def _check_sections(rd: ResolvedDeck, rules: ConstructionRules) -> Iterator[Violation]:
@@ -95,13 +99,13 @@ def _check_sections(rd: ResolvedDeck, rules: ConstructionRules) -> Iterator[Viol
             yield Violation(rule.size_code, f"the {rule.label} is missing (add '{rule.key}:')", None, 1)
             continue
         if rule.min_cards is not None and rule.min_cards == rule.max_cards and size != rule.min_cards:
-            yield Violation(rule.size_code, f"the {rule.label} has {size} cards, exactly {rule.min_cards} needed",
+            yield Violation(rule.size_code, f"the {rule.label} has {_cards(size)}, exactly {rule.min_cards} needed",
                             None, line)
         elif rule.min_cards is not None and size < rule.min_cards and (present or rule.required):
-            yield Violation(rule.size_code, f"the {rule.label} has {size} cards, at least {rule.min_cards} needed",
+            yield Violation(rule.size_code, f"the {rule.label} has {_cards(size)}, at least {rule.min_cards} needed",
                             None, line)
         elif rule.max_cards is not None and size > rule.max_cards:
-            yield Violation(rule.size_code, f"the {rule.label} has {size} cards, at most {rule.max_cards} allowed",
+            yield Violation(rule.size_code, f"the {rule.label} has {_cards(size)}, at most {rule.max_cards} allowed",
                             None, line)
         for card, count, first_line in rd.cards(rule.key):
             if card.type not in rule.allowed_types or card.city:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import unicodedata
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -34,6 +35,8 @@ class GameInfo:
     package: str  # folder under tcgsim/games
     carddb: str  # folder under carddb/
     game_attr: str = "GAME"  # the Game class's name in the package's game.py (variants share a package)
+    # other names players call the game by (its titles, in Japanese first): `game: 聖剣伝説` reads as `game: mana`
+    aliases: tuple[str, ...] = ()
 
     def module(self, name: str) -> ModuleType:
         """One of the game's modules (rules, cards, state, actions, game, effects, ai)."""
@@ -73,6 +76,7 @@ GAMES: dict[str, GameInfo] = {
             card_types=("base", "monster", "event", "operation", "battle"),
             package="godzilla",
             carddb="godzilla",
+            aliases=("怪獣大戦", "ゴジラ", "The Legends of GODZILLA 怪獣大戦", "Legends of GODZILLA"),
         ),
         GameInfo(
             key="eva",
@@ -84,6 +88,7 @@ GAMES: dict[str, GameInfo] = {
             card_types=("character", "eva", "drama", "battle", "put", "angel", "hokan"),
             package="eva",
             carddb="eva",
+            aliases=("新世紀エヴァンゲリオン", "エヴァンゲリオン", "エヴァ", "Neon Genesis Evangelion", "Evangelion"),
         ),
         GameInfo(
             key="eva-short",
@@ -96,6 +101,7 @@ GAMES: dict[str, GameInfo] = {
             package="eva",
             carddb="eva",
             game_attr="SHORT_GAME",
+            aliases=("ショートルール", "エヴァ ショートルール", "エヴァンゲリオン ショートルール"),
         ),
         GameInfo(
             key="mana",
@@ -107,6 +113,7 @@ GAMES: dict[str, GameInfo] = {
             card_types=("artifact", "monster", "support", "item", "character"),
             package="mana",
             carddb="mana",
+            aliases=("聖剣伝説", "聖剣伝説 LEGEND OF MANA", "Legend of Mana", "聖剣伝説 カードデュエル"),
         ),
     )
 }
@@ -130,11 +137,29 @@ def all_lose_reasons(key: str) -> frozenset[str]:
         return frozenset()
 
 
+def _folded(name: str) -> str:
+    """A game name as it is compared: NFKC (full-width letters and spaces as plain ones), case-folded, one space."""
+    return " ".join(unicodedata.normalize("NFKC", str(name)).casefold().split())
+
+
+def _by_name() -> dict[str, GameInfo]:
+    """Every name a game answers to: its key, its titles and its aliases (the first game to claim a name keeps
+    it: eva's titles are also the start of eva-short's)."""
+    out: dict[str, GameInfo] = {}
+    for info in GAMES.values():
+        for name in (info.key, info.title, info.title_ja, *info.aliases):
+            out.setdefault(_folded(name), info)
+    return out
+
+
 def get_game(key: str) -> GameInfo:
-    """The registered game called `key`; UnknownGame with the nearest names otherwise."""
-    info = GAMES.get(str(key).strip().lower())
+    """The registered game called `key` (its key, or a title or alias: `聖剣伝説` is mana); UnknownGame with the
+    nearest names otherwise."""
+    names = _by_name()
+    info = names.get(_folded(key))
     if info is None:
-        close = difflib.get_close_matches(str(key).lower(), list(GAMES), n=1, cutoff=0.4)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise UnknownGame(f"unknown game {key!r} (known: {', '.join(GAMES)}){hint}")
+        close = difflib.get_close_matches(_folded(key), list(names), n=1, cutoff=0.4)
+        hint = f"; did you mean {names[close[0]].key!r} ({close[0]})?" if close and close[0] != names[close[0]].key \
+            else (f"; did you mean {close[0]!r}?" if close else "")
+        raise UnknownGame(f"unknown game {key!r} (known: {', '.join(GAMES)}, or their titles){hint}")
     return info
