@@ -18,6 +18,7 @@ import typer
 
 from tcgsim.cards import CardDataError, load_pool
 from tcgsim.games import GAMES, UnknownGame, get_game
+from tcgsim.playlog import Lang
 from tcgsim.version import __version__
 
 if TYPE_CHECKING:
@@ -418,6 +419,10 @@ def play(
         "--rotation", min=0, metavar="N", help="The seat rotation of a run's game (games.parquet `rotation`): "
                                                "needed to replay a mirror game, whose rotations are dealt afresh.")]
     = 0,
+    board: Annotated[bool, typer.Option("--board", help="Each seat's figures at every turn's end (the board the "
+                                        "next turn starts from).")] = False,
+    lang: Annotated[Lang, typer.Option("--lang", metavar="en|ja|both", help="Card names in English, in Japanese "
+                                       "where the pool has them, or both.")] = Lang.EN,
 ) -> None:
     """Play one game between decks with AI players and print it turn by turn. A run's game replays with its
     seed, its rotation and the decks in its seat order (deck_0, deck_1, ...).
@@ -442,9 +447,13 @@ def play(
     # as a run deals them (PlannedGame.deals, .deal_round): each seat its own deal, afresh per rotation in a mirror
     same = [d.sha256 or d.name for d in loaded]
     result = play_game(cls(loaded, seed, options, None, deal_round(same, rotation)), players, record_events=True)
-    names = {i: f"{d.name}, {a.name}" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
-    texts = get_game(game_key).module("game").EVENT_TEXT
-    lines = readable_log(result.events or [], texts, names)
+    names = {i: f"{d.name} ({a.name})" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
+    module = get_game(game_key).module("game")
+    from tcgsim.cards import load_pool
+    from tcgsim.playlog import card_names_for
+
+    lines = readable_log(result.events or [], module.EVENT_TEXT, names, getattr(module, "EVENT_FIELDS", None),
+                         card_names_for(load_pool(game_key), lang), board)
     for line in lines if not quiet else lines[-1:]:
         typer.echo(line)
     if events is not None:

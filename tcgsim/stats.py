@@ -50,11 +50,12 @@ from tcgsim.engine import Termination
 __all__ = [
     "DRAW", "ERROR", "LOSS", "MAX_PLAYERS", "MIN_SAMPLE", "PAIR_PLAYERS", "RESULTS", "STOPPED", "VOID_ENDINGS",
     "WIN", "Z95",
-    "POINT_UNITS", "BradleyTerry", "Ending", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z", "bradley_terry",
+    "POINT_UNITS", "REASON_LABELS", "BradleyTerry", "Ending", "Matrix", "Ranking", "Record", "Tally", "bonferroni_z",
+    "bradley_terry",
     "design_effect", "draw_share",
     "ending", "endings", "fair_share", "game_points", "outcome_points",
     "format_pct", "format_rate", "mean_interval", "newcombe_interval", "pair_results", "rate", "rate_interval",
-    "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
+    "reason_label", "seat_advantage", "seat_pairs", "seat_points", "seat_results", "tally", "wilson_interval",
 ]
 
 Z95 = NormalDist().inv_cdf(0.975)  # 1.959964...
@@ -83,6 +84,23 @@ class Ending(StrEnum):
     ALL_LOSE = "all_lose"  # the rules end the game with every player losing (Game.all_lose_reasons): 0 to all
     STOPPED = "stopped"  # the decision limit stopped it: a safety net for a bug, no result
     ERROR = "error"  # the engine or an agent raised: no result
+
+
+# How a game's end reason reads, in the report and in a game's log (mana_12 -> "12 mana"): the win conditions of
+# the seeds and the engine's own ends
+REASON_LABELS = {
+    "mana_12": "12 mana", "party_routed": "party routed", "lands_9": "9 lands", "deck_out": "deck out",
+    "bases_destroyed": "4 bases destroyed", "no_open_base": "no open base left", "open_bases": "8 open bases",
+    "simultaneous": "both at once (draw)", "hokan": "補完 (instrumentality)", "last_standing": "last one standing",
+    "character_downed": "the hidden character downed", "cards_exhausted": "cards exhausted",
+    "turn_limit": "turn limit (draw)", "decision_limit": "decision limit (no result)", "error": "error",
+    "humanity_destroyed": "humanity destroyed (all lose)", "all_dropped": "all dropped out (all lose)",
+}
+
+
+def reason_label(reason: str) -> str:
+    """A win reason or termination in words (mana_12 -> '12 mana'); unknown ones with spaces for underscores."""
+    return REASON_LABELS.get(str(reason), str(reason).replace("_", " "))
 
 
 VOID_ENDINGS = frozenset({Ending.STOPPED, Ending.ERROR})  # no result: in no rate, counted and listed apart

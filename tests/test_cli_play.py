@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -24,11 +25,37 @@ def test_play_prints_a_readable_game_to_its_end() -> None:
     code, out, _ = run("play", RED, BLUE, "--seed", "7", "--ai", "raider", "--ai", "builder")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("Decks shuffled")
+    assert lines[0] == "P1: Firestorm (raider); P2: Floodwater (builder)"  # each seat named once, up front
+    assert lines[1].startswith("Decks shuffled")
     assert "-- turn 1 --" in lines
     assert any("makes land:" in line for line in lines)
     assert lines[-1].startswith("Game over after")
-    assert "Firestorm, raider" in out and "Floodwater, builder" in out
+    assert out.count("Firestorm") == 1 or "(Firestorm" not in out.split("\n", 1)[1]  # short labels after it
+    assert not any(re.search(r"\b1 cards\b", line) for line in lines)
+    assert re.search(r"wins by (12 mana|party routed|9 lands|deck out)\.$|a draw \(", lines[-1]), lines[-1]
+
+
+def test_play_board_shows_every_seats_figures_each_turn() -> None:
+    code, out, _ = run("play", RED, BLUE, "--seed", "7", "--board")
+    assert code == 0
+    boards = [x for x in out.splitlines() if x.startswith("  board: ")]
+    turns = [x for x in out.splitlines() if x.startswith("-- turn ")]
+    assert len(boards) >= len(turns) - 1 and all("P1 mana " in b and " | P2 mana " in b for b in boards)
+    assert "board:" not in run("play", RED, BLUE, "--seed", "7")[1]
+
+
+def test_play_shows_japanese_card_names_where_the_pool_has_them() -> None:
+    """EVA's pool has Japanese names: --lang ja shows them, both shows both; its log leaves out empty clauses
+    ('face up again: none') and words (OTHER) cards ('plays the (OTHER) card', not '(OTHER) speaks')."""
+    eva = [str(REPO / "decks" / "eva" / n) for n in ("reis_bonds.yaml", "ritsukos_magi.yaml")]
+    _, en, _ = run("play", *eva, "--seed", "3")
+    _, ja, _ = run("play", *eva, "--seed", "3", "--lang", "ja")
+    _, both, _ = run("play", *eva, "--seed", "3", "--lang", "both")
+    assert "Harmonics Test" in en and "ハーモニクステスト" not in en
+    assert "ハーモニクステスト" in ja and "Harmonics Test" not in ja
+    assert "ハーモニクステスト (Harmonics Test)" in both
+    assert "face up again: none" not in en and "(OTHER) speaks" not in en
+    assert len(en.splitlines()) == len(ja.splitlines())  # the same game, only the names differ
 
 
 def test_play_is_reproducible_from_the_seed() -> None:

@@ -23,7 +23,7 @@ from tcgsim import ranking, stats
 from tcgsim.report import metrics as M
 from tcgsim.report.data import RunData, RunLike, Table, as_run, as_table
 from tcgsim.report.text import Text, TextLike, code, markdown, strong, text, words
-from tcgsim.stats import format_pct
+from tcgsim.stats import format_pct, reason_label
 
 __all__ = ["SUMMARY_SCHEMA", "Note", "ReportTables", "build_tables", "reason_label", "records", "seat_label",
            "to_summary"]
@@ -41,16 +41,6 @@ def milestone_turns(games: pd.DataFrame) -> list[int]:
         return [1]
     return sorted({max(1, int(round(float(q)))) for q in ok.quantile(list(MILESTONE_QUANTILES))})
 
-REASON_LABELS = {
-    "mana_12": "12 mana", "party_routed": "party routed", "lands_9": "9 lands", "deck_out": "deck out",
-    "turn_limit": "turn limit (draw)", "decision_limit": "decision limit (no result)", "error": "error",
-    "humanity_destroyed": "humanity destroyed (all lose)", "all_dropped": "all dropped out (all lose)",
-}
-
-
-def reason_label(reason: str) -> str:
-    """A win reason or termination in words (mana_12 -> '12 mana'); unknown ones with spaces for underscores."""
-    return REASON_LABELS.get(str(reason), str(reason).replace("_", " "))
 
 
 def seat_label(seat: int, n_players: int) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tcgsim.cards import load_pool
@@ -74,8 +74,8 @@ from tcgsim.games.eva.view import EvaShortView, EvaView
 
 # The game's contract (what the registry, the CLI and the tests import from here); the rules of each area are in
 # the module named after its section of docs/rules/eva.md, mixed into the state classes below.
-__all__ = ["GAME", "SHORT_GAME", "EVENT_TEXT", "EvaGame", "EvaState", "EvaOptions", "WinReason", "EvaShortGame",
-           "EvaShortState", "EvaShortOptions", "ShortWinReason", "CityState"]
+__all__ = ["GAME", "SHORT_GAME", "EVENT_FIELDS", "EVENT_TEXT", "EvaGame", "EvaState", "EvaOptions", "WinReason",
+           "EvaShortGame", "EvaShortState", "EvaShortOptions", "ShortWinReason", "CityState"]
 
 
 _PASS = A.Pass()
@@ -829,20 +829,37 @@ class EvaShortState(ShortRules, CityState):
 GAME = EvaGame
 SHORT_GAME = EvaShortGame
 
+
+def _speaker_text(data: Mapping[str, Any]) -> dict[str, str]:
+    """'Rei speaks', or for an (OTHER) card (no main character speaks it, EVA-SERIF-3) 'plays the (OTHER) card'."""
+    other = data.get("speaker") == "(OTHER)"
+    target = data.get("target")
+    return {"speaker_text": "plays the (OTHER) card" if other else f"{data.get('speaker')} speaks",
+            "target_text": f" on {target}" if target else ""}
+
+
+# Fields some templates need beyond an event's data: clauses that are left out when there is nothing to say.
+EVENT_FIELDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {
+    "turn_start": lambda d: {"recovered_text": f"; face up again: {', '.join(map(str, d['recovered']))}"
+                             if d.get("recovered") else ""},
+    "speak": _speaker_text,
+    "counter": _speaker_text,
+}
+
 # How `tcgsim play` words each event (format fields are the event's data, plus {who}: "P1"/"P2"...).
 EVENT_TEXT: dict[str, str] = {
     "setup": "Decks shuffled; {players} players draw 6 each ({returned} 使徒 returned and redrawn).",
     "first_player": "{who} plays first (clockwise from there).",
-    "turn_start": "{who} begins the turn ({hand} in hand, {deck} in the deck); face up again: {recovered}.",
+    "turn_start": "{who} begins the turn ({hand} in hand, {deck} in the deck){recovered_text}.",
     "draw": "{who} draws {count} ({hand} in hand, {deck} left in the deck).",
     "angel_arrives": "使徒 {card} (strength {strength}) arrives in Tokyo-3, {how}.",
     "angel_up": "The queued 使徒 {card} (strength {strength}) turns face up.",
     "drop": "{who} drops out ({reason}).",
     "last_stand": "{who} is the last one standing, but a 使徒 is in Tokyo-3: it must be defeated.",
-    "speak": "{who}: {speaker} speaks {card} ({type}) {target}",
+    "speak": "{who}: {speaker_text} {card} ({type}){target_text}.",
     "serif": "{who}: {speaker} {verb} {target} with {card}.",
     "serif_result": "  -> {target}: {result}.",
-    "counter": "{who}: {speaker} answers with {card} <対抗>: {answered} has no effect.",
+    "counter": "{who}: {speaker_text} {card} <対抗> in answer: {answered} has no effect.",
     "effect": "  {card}: {text}.",
     "discard_random": "{who} discards at random ({source}): {cards}.",
     "take": "{who} takes {card} to hand from the {source}.",
