@@ -132,7 +132,7 @@ def test_an_escaping_person_goes_to_the_monster_it_helps(style: str) -> None:
     # Baby Godzilla (+2 power, only to a monster of species ゴジラ) escapes: onto Godzilla 1984, not Anguirus
     # (GZ-INT-11); before, both scored alike and the generator chose
     for seed in range(20):
-        s = position(["Mount Fuji", "Tokyo"], ["Plain"],
+        s = position(["Mount Fuji", "Tokyo", "Plain"], ["Plain"],
                      [mon("Anguirus", 0, 0, attached=["Baby Godzilla"]), mon("Godzilla 1984", 0, 0)])
         carrier = s.players[0].mons[0]
         baby = carrier.attached.pop()

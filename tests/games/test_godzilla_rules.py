@@ -542,8 +542,8 @@ def test_gz_setup_8_a_monster_needs_a_base_sharing_an_attribute() -> None:
 
 
 def test_gz_setup_9_rebellion_total_10_or_5_with_one_base() -> None:
-    s = initial(["Mount Fuji", "Plain", "Godzilla 1984", "Rodan", "Baragon", "Little Godzilla"])
-    s.apply(find(s, A.PlaceMonster, "Godzilla 1984", site=site_id(s, 0, 0)))  # rebellion 4
+    s = initial(["Mount Fuji", "Plain", "GODZILLA 1998", "Rodan", "Baragon", "Little Godzilla"])
+    s.apply(find(s, A.PlaceMonster, "GODZILLA 1998", site=site_id(s, 0, 0)))  # rebellion 4
     # one base: 4 + Rodan 3 or + Baragon 2 > 5; + Little Godzilla 1 = 5 fits
     assert {names(s, [a.card])[0] for a in of(s, A.PlaceMonster)} == {"Little Godzilla"}
     s.apply(find(s, A.PlaceBase, "Plain", slot=A.RIGHT))  # two bases: the limit is 10
