@@ -149,10 +149,10 @@ def test_scramble_wakes_a_sleeping_guard_before_the_opponent_attacks() -> None:
 
 @pytest.mark.parametrize(("hand", "attacks"), [(["Scramble", "Plain"], True), (["Plain", "Plain"], False)])
 def test_the_builder_attacks_with_a_guard_it_can_wake_again(hand: list[str], attacks: bool) -> None:
-    # an attack on the closed base, met by Kamacuras, is worth a little less than the guard Titanosaurus stops
+    # an attack on the closed base, met by Kumonga, is worth a little less than the guard Titanosaurus stops
     # being for the opponent's turn (it sleeps after its battle); with Scramble in hand it can be woken again
     s = position(["Mount Fuji", "Odo Island", "Plain"], ["Tokyo", base("Plain", closed=True)],
-                 [mon("Titanosaurus", 0, 0), mon("Anguirus", 0, 1), mon("Kamacuras", 1, 0)], p0_hand=hand,
+                 [mon("Titanosaurus", 0, 0), mon("Anguirus", 0, 1), mon("Kumonga", 1, 0)], p0_hand=hand,
                  phase=Phase.ADVANCE)
     assert (type(choice(s, "builder")) is A.Attack) == attacks
 

@@ -67,10 +67,11 @@ def test_a_fusion_that_would_rebel_is_not_made(style: str) -> None:
 
 
 def about_to_fall() -> GzState:
-    """Super Mechagodzilla (8/7/12) with 11 damage, its parts in the stock; the enemy's Space Godzilla (power 7)
-    would finish it."""
+    """Super Mechagodzilla (8/7/12) with 8 damage, its parts in the stock; the enemy's Burning Godzilla (power 8,
+    +2 from Nuclear Refuelling) would finish it."""
     return position(["Tokyo", "G-Force Headquarters"], ["Planet X", "Nebula M Hunter Base", "Plain"],
-                    [mon("Super Mechagodzilla", 0, 0, damage=11), mon("Space Godzilla", 1, 0)],
+                    [mon("Super Mechagodzilla", 0, 0, damage=8),
+                     mon("Burning Godzilla", 1, 0, attached=["Nuclear Refuelling"])],
                     p0_stock=["Mechagodzilla 1993", "Garuda"], phase=Phase.ADVANCE)
 
 
@@ -90,16 +91,16 @@ def test_a_sound_fused_monster_stays_whole(style: str) -> None:
 
 @pytest.mark.parametrize("style", STYLES)
 def test_a_separation_shares_the_damage_so_that_every_part_lives(style: str) -> None:
-    # 11 damage on Mechagodzilla 1993 (health 10) and Garuda (health 6): half and half puts 6 on Garuda and
-    # destroys it; in proportion to health (7 and 4) both live
+    # 8 damage on Mechagodzilla 1993 (health 6) and Garuda (health 4): half and half puts 4 on Garuda and
+    # destroys it; in proportion to health (5 and 3) both live
     s = about_to_fall()
     s.apply(A.Separate(mon_id(s, 0, "Super Mechagodzilla")))
     assert s.jobs[-1][0] is J.SPLIT
     split = choice(s, style)
-    assert split == A.Split(7)
+    assert split == A.Split(5)
     s.apply(split)
-    assert sorted((s.cards[m.uid].name, m.damage) for m in s.players[0].mons) == [("Garuda", 4),
-                                                                                  ("Mechagodzilla 1993", 7)]
+    assert sorted((s.cards[m.uid].name, m.damage) for m in s.players[0].mons) == [("Garuda", 3),
+                                                                                  ("Mechagodzilla 1993", 5)]
 
 
 @pytest.mark.parametrize("style", STYLES)

@@ -972,11 +972,11 @@ def test_gz_evo_6_the_replaced_card_goes_to_the_deck_bottom_or_back_to_the_stock
 
 
 def test_gz_evo_7_damage_and_attached_cards_carry_over() -> None:
-    # on G-Force Headquarters (機): no shared attribute, recovery 1: 4 damage + 0 in battle - 1 = 3
-    s = evolving(bases=["G-Force Headquarters", "Tokyo"], damage=4, attached=["Armor Plating"])
+    # on G-Force Headquarters (機): no shared attribute, recovery 1: 3 damage + 0 in battle - 1 = 2
+    s = evolving(bases=["G-Force Headquarters", "Tokyo"], damage=3, attached=["Armor Plating"])
     s.apply(of(s, A.Evolve)[0])
     heisei = s.players[0].mons[0]
-    assert s.cards[heisei.uid].name == "Heisei Godzilla" and heisei.damage == 3
+    assert s.cards[heisei.uid].name == "Heisei Godzilla" and heisei.damage == 2
     assert names(s, heisei.attached) == ["Armor Plating"]
 
 
@@ -1689,10 +1689,10 @@ def test_gz_int_2_both_players_draw_two_each_turn() -> None:
 
 
 def test_gz_int_3_battle_damage_is_power_minus_defense_both_ways_at_once() -> None:
-    # Godzilla 1984 (6/4/9, 3 damage) against relief Godzillasaurus (4/3/7, 4 damage): 6 - 3 = 3 kills it (7),
-    # and it still hits back 4 - 4 = 0; with Heat Ray: +3 fixed (ignores defense), cost 2
+    # Godzilla 1984 (6/4/5, 1 damage) against relief Godzillasaurus (4/3/4): 6 - 3 = 3, and it still hits back
+    # 4 - 4 = 0; with Heat Ray: +3 fixed (ignores defense), cost 2 (1 + 2 damage stays below 5: it is offered)
     s = position(["Mount Fuji", "Tokyo"], ["Mount Fuji", "Tokyo"],
-                 [mon("Godzilla 1984", 0, 0, damage=3), mon("Godzillasaurus", 1, 0), mon("Little Godzilla", 1, 0)],
+                 [mon("Godzilla 1984", 0, 0, damage=1), mon("Godzillasaurus", 1, 0), mon("Little Godzilla", 1, 0)],
                  phase=Phase.ADVANCE, record_events=True)
     g = mon_id(s, 0, "Godzilla 1984")
     attack(s, g, site_id(s, 1, 0), relief=mon_id(s, 1, "Godzillasaurus"), fight=(A.Fight(-1, 0), None))
