@@ -53,9 +53,10 @@ def _renamer(card_names: Mapping[str, str]) -> Callable[[Any], Any]:
 
 
 def describe(event: Event, texts: Mapping[str, str], extra: EventFields | None = None,
-             card_names: Mapping[str, str] | None = None) -> str:
+             card_names: Mapping[str, str] | None = None, names: Mapping[int, str] | None = None) -> str:
     """One line for an event, from the game's EVENT_TEXT templates (and EVENT_FIELDS); unknown kinds fall back
-    to their data. `card_names` maps a card's English name to the name to show (`--lang`)."""
+    to their data. `card_names` maps a card's English name to the name to show (`--lang`); `names` name the
+    winner in the result line, which must read on its own (`play --quiet` prints it alone)."""
     rename = _renamer(card_names or {})
     data: dict[str, Any] = {k: rename(v) for k, v in event.data.items()}
     data["who"] = _who(event.player)
@@ -64,7 +65,8 @@ def describe(event: Event, texts: Mapping[str, str], extra: EventFields | None =
     if event.kind == "game_end":
         winner = data.get("winner")
         reason = reason_label(str(data.get("reason")))
-        data["result"] = f"a draw ({reason})" if winner is None else f"{_who(winner)} wins by {reason}"
+        named = f" ({names[winner]})" if names and winner in names else ""
+        data["result"] = f"a draw ({reason})" if winner is None else f"{_who(winner)}{named} wins by {reason}"
     if extra and event.kind in extra:
         data.update(extra[event.kind](data))
     for key, value in list(data.items()):
@@ -108,7 +110,7 @@ def readable_log(events: Iterable[Event], texts: Mapping[str, str], names: Mappi
         if event.turn != turn and event.turn > 0:
             turn = event.turn
             lines.append(f"-- turn {turn} --")
-        text = describe(event, texts, extra, card_names)
+        text = describe(event, texts, extra, card_names, names)
         if text:
             lines.append(text)
     if tempo and board:

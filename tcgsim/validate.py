@@ -355,10 +355,15 @@ def reports_to_json(reports: Sequence[DeckReport]) -> str:
 class InvalidDecks(ValueError):
     """Decks that cannot be played: the reports say every problem."""
 
+    SHOWN = 3  # problems named in the message; `reports` holds them all
+
     def __init__(self, reports: Sequence[DeckReport]) -> None:
         self.reports = list(reports)
         bad = [r for r in reports if not r.valid]
-        super().__init__(f"{len(bad)} deck{'s' * (len(bad) != 1)} invalid")
+        problems = [f"{_where(r, v)}: {v.code}: {v.message}" for r in bad for v in r.errors]
+        more = f" (and {len(problems) - self.SHOWN} more: see .reports)" if len(problems) > self.SHOWN else ""
+        super().__init__(f"{len(bad)} deck{'s' * (len(bad) != 1)} invalid: " + "; ".join(problems[:self.SHOWN])
+                         + more)
 
 
 def load_playable(paths: Sequence[str | Path], game: str | None = None) -> list[Deck]:

@@ -215,8 +215,19 @@ class RunOutcome:
 
 
 def _load(decks: Sequence[DeckSource], game: str | None = None) -> list[Deck]:
-    from tcgsim.validate import load_playable
+    """Decks as given: Deck objects, and files, folders (their deck files) and globs read as the CLI reads them."""
+    from tcgsim.validate import InvalidDecks, expand_paths, load_playable
 
+    sources: list[DeckSource] = []
+    for d in decks:
+        if isinstance(d, Deck):
+            sources.append(d)
+            continue
+        files, missing = expand_paths([str(d)])
+        if missing:
+            raise InvalidDecks(missing)
+        sources.extend(files)
+    decks = sources
     paths = [d for d in decks if not isinstance(d, Deck)]
     loaded = iter(load_playable(paths, game) if paths else [])
     out = [d if isinstance(d, Deck) else next(loaded) for d in decks]

@@ -584,17 +584,21 @@ def merge(folder: Path, tasks: Callable[[], Iterable[Task]], schemas: dict[str, 
 
 @dataclass
 class Run:
-    """A finished run: the three tables as pandas DataFrames and run.json as a dict."""
+    """A run: the three tables as pandas DataFrames and run.json as a dict. `complete` is False for the finished
+    games of a run that was interrupted (`load_run(folder, partial=True)`)."""
 
     path: Path | None
     meta: dict[str, Any]
     games: pd.DataFrame
     tempo: pd.DataFrame
     cards: pd.DataFrame
+    complete: bool = True
 
     def __repr__(self) -> str:
         where = f" at {self.path}" if self.path else ""
-        return f"<Run{where}: {len(self.games)} games, {len(self.tempo)} tempo rows, {len(self.cards)} card rows>"
+        part = "" if self.complete else ", unfinished"
+        return (f"<Run{where}: {len(self.games)} games{part}, {len(self.tempo)} tempo rows, {len(self.cards)} card "
+                f"rows>")
 
 
 def read_frame(folder: Path, table: str) -> pd.DataFrame:
@@ -607,11 +611,31 @@ def read_frame(folder: Path, table: str) -> pd.DataFrame:
     return frame
 
 
-def load_run(folder: str | Path) -> Run:
-    """Read a finished run folder (what `tcgsim simulate` and `tcgsim matchups` wrote)."""
+def load_run(folder: str | Path, partial: bool = False) -> Run:
+    """Read a run folder (what `tcgsim simulate` and `tcgsim matchups` wrote). A run that has not finished is
+    refused, unless `partial`: then its finished games are read from its whole shards (as `tcgsim report` reads
+    them), in game order, with `complete` False."""
     path = Path(folder)
     meta = read_meta(path)
-    if meta.get("status") != RunStatus.COMPLETE or not tables_exist(path):
-        raise RunIncomplete(f"the run in {path} has not finished: rerun its command with --resume {path}")
-    games, tempo, cards = (read_frame(path, t) for t in TABLES)
-    return Run(path, meta, games, tempo, cards)
+    if meta.get("status") == RunStatus.COMPLETE and tables_exist(path):
+        games, tempo, cards = (read_frame(path, t) for t in TABLES)
+        return Run(path, meta, games, tempo, cards)
+    if not partial:
+        raise RunIncomplete(f"the run in {path} has not finished: rerun its command with --resume {path} (or read "
+                            "its finished games with load_run(folder, partial=True))")
+    import pandas as pd
+
+    finished = sorted(scan_shards(path, int(meta.get("tasks") or 0)).finished)  # tasks run in game-id order
+    frames = {table: pd.concat([_read_shard(shard_path(path, table, task), table) for task in finished],
+                               ignore_index=True) if finished else pd.DataFrame() for table in TABLES}
+    return Run(path, meta, frames["games"], frames["tempo"], frames["cards"], complete=False)
+
+
+def _read_shard(shard: Path, table: str) -> pd.DataFrame:
+    import pyarrow.parquet as pq
+
+    frame = pq.read_table(shard).to_pandas()
+    for column, dtype in NULLABLE.get(table, {}).items():
+        if column in frame:
+            frame[column] = frame[column].astype(dtype)
+    return frame

@@ -11,7 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-from tcgsim.sim import execute, plan_simulation
+import pytest
+
+from tcgsim.sim import RunIncomplete, execute, load_run, plan_simulation
 
 from .conftest import BLUE, RED, assert_same_tables
 
@@ -39,6 +41,13 @@ def test_a_run_killed_mid_way_resumes_to_the_uninterrupted_tables(tmp_path: Path
     finished = len(list(shards.glob("games-*.parquet")))
     assert meta["status"] == "running" and 2 <= finished < meta["tasks"]
     assert not (killed / "games.parquet").exists()
+    # the library reads what `tcgsim report` reads of it: the finished games, marked unfinished
+    with pytest.raises(RunIncomplete, match="partial=True"):
+        load_run(killed)
+    part = load_run(killed, partial=True)
+    assert not part.complete and 0 < len(part.games) < GAMES and "unfinished" in repr(part)
+    assert list(part.games.game_id) == sorted(part.games.game_id)
+    assert set(part.cards.game_id) == set(part.games.game_id) == set(part.tempo.game_id)
 
     resumed = subprocess.run(_command("--resume", str(killed)), capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
