@@ -65,7 +65,7 @@ def describe(event: Event, texts: Mapping[str, str], extra: EventFields | None =
     if event.kind == "game_end":
         winner = data.get("winner")
         reason = reason_label(str(data.get("reason")))
-        named = f" ({names[winner]})" if names and winner in names else ""
+        named = f" ({names[int(winner)]})" if names and winner is not None and winner in names else ""
         data["result"] = f"a draw ({reason})" if winner is None else f"{_who(winner)}{named} wins by {reason}"
     if extra and event.kind in extra:
         data.update(extra[event.kind](data))
