@@ -56,3 +56,23 @@ def test_a_pool_with_japanese_names_finds_them_without_the_note() -> None:
     card = next(c for c in pool if c.name_ja)
     assert card.name_ja is not None and pool.lookup(card.name_ja) == card
     assert pool.no_japanese_hint(card.name_ja) == ""
+
+
+def test_the_report_shows_japanese_card_names_beside_the_english(tmp_path: Path) -> None:
+    """The EVA pool has Japanese names: the card tables show both; summary.json keeps the English name and adds
+    the Japanese one in a column of its own."""
+    import json
+
+    import tcgsim
+    from tcgsim.report import write_report
+
+    decks = sorted((Path(__file__).resolve().parent.parent / "decks" / "eva-short").glob("*.yaml"))[:2]
+    tcgsim.simulate(decks, games=4, workers=1, out=tmp_path / "run")
+    written = write_report(tmp_path / "run")
+    md = Path(written.markdown).read_text(encoding="utf-8")
+    pool = load_pool("eva")
+    shown = [c for c in pool if c.name_ja and f"**{c.name} ({c.name_ja})**" in md]
+    assert shown, "no card of the report shows its Japanese name"
+    cards = json.loads(Path(written.summary).read_text(encoding="utf-8"))["cards"]
+    row = next(r for r in cards if r["card_name"] == shown[0].name)
+    assert row["card_name_ja"] == shown[0].name_ja

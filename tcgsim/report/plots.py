@@ -23,7 +23,7 @@ from matplotlib.patches import Rectangle
 
 from tcgsim import stats
 from tcgsim.report.fonts import plot_families
-from tcgsim.report.tables import SHARED_LABEL, ReportTables, readable, reason_label, seat_label
+from tcgsim.report.tables import SHARED_LABEL, ReportTables, readable, reason_label, seat_label, shown_card_name
 
 __all__ = ["Plot", "deck_colors", "draw_all", "plot_jobs", "reason_colors", "slug"]
 
@@ -379,8 +379,9 @@ def plot_cards(t: ReportTables, deck: str, color: str, path: Path) -> Plot:
     ax.errorbar(100 * part["iwd"], y, xerr=[100 * (part["iwd"] - part["iwd_low"]),
                                             100 * (part["iwd_high"] - part["iwd"])],
                 fmt="none", color="black", capsize=2, lw=0.8)
-    labels = [f"{n} ×{c}" + (" ‡" if s else "") for n, c, s in
-              zip(part["card_name"], part["copies"], small, strict=True)]
+    names = [shown_card_name(n, j) for n, j in zip(part["card_name"], part.get("card_name_ja", [None] * len(part)),
+                                                   strict=True)]
+    labels = [f"{n} ×{c}" + (" ‡" if s else "") for n, c, s in zip(names, part["copies"], small, strict=True)]
     ax.set_yticks(y, labels, fontsize=8)
     ax.axvline(0, color="black", lw=0.8)
     if len(part):

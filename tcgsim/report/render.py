@@ -30,6 +30,7 @@ from tcgsim.report.tables import (
     not_separated,
     reason_label,
     seat_label,
+    shown_card_name,
 )
 from tcgsim.report.text import Text, TextLike, code, em, markdown, markdown_block, strong, text
 from tcgsim.stats import format_pct, format_rate
@@ -617,7 +618,8 @@ def _cards(t: ReportTables, plots: dict[str, Plot]) -> list[Section]:
         rows: list[list[CellLike]] = []
         for r in part.itertuples(index=False):
             rows.append([
-                strong(r.card_name), str(r.copies), _n(r.gp), _rate_ci(r.gp_wr, r.gp_low, r.gp_high, r.gp, r.gp_small),
+                strong(shown_card_name(r.card_name, getattr(r, "card_name_ja", None))), str(r.copies),
+                _n(r.gp), _rate_ci(r.gp_wr, r.gp_low, r.gp_high, r.gp, r.gp_small),
                 _rate_ci(r.oh_wr, r.oh_low, r.oh_high, r.oh, r.oh_small),
                 _rate_ci(r.gd_wr, r.gd_low, r.gd_high, r.gd, r.gd_small),
                 _rate_ci(r.gih_wr, r.gih_low, r.gih_high, r.gih, r.gih_small),

@@ -43,6 +43,22 @@ def milestone_turns(games: pd.DataFrame) -> list[int]:
 
 
 
+def _japanese_names(game: str) -> dict[str, str]:
+    """card id -> Japanese name, where the game's pool has one: the report shows it beside the English name."""
+    from tcgsim.cards import load_pool
+    from tcgsim.games import UnknownGame
+
+    try:
+        return {c.id: c.name_ja for c in load_pool(game) if c.name_ja}
+    except (UnknownGame, OSError, ValueError):  # a run of a game this tcgsim cannot read: English names only
+        return {}
+
+
+def shown_card_name(name: object, name_ja: object) -> str:
+    """'Harmonics Test (ハーモニクステスト)' where the pool has the Japanese name, else the English one."""
+    return f"{name} ({name_ja})" if isinstance(name_ja, str) and name_ja and name_ja != name else str(name)
+
+
 def seat_label(seat: int, n_players: int) -> str:
     """'on the play' / 'on the draw' for two players, 'seat k' (1-based) otherwise, where `seat` counts from the
     player who moved first (`turn_order`): 0 is on the play."""
@@ -465,6 +481,8 @@ def build_tables(run: RunLike | RunData | str | Path, min_sample: int = stats.MI
     ending_by_game = pd.Series(M.game_endings(games), index=games["game_id"].to_numpy())
     cards = by_deck(M.card_stats(_rescored(data.cards.chunks(M.CARD_STATS_COLUMNS), ending_by_game), n_by_game,
                                  min_sample=min_sample, turns=turns_by_game)) if len(data.cards) else pd.DataFrame()
+    if len(cards):
+        cards["card_name_ja"] = cards["card_id"].map(_japanese_names(str(data.meta.get("game") or "")))
     mulligans = by_deck(M.mulligan_table(games, long))
     tables = ReportTables(
         header=header, decks=decks, n_players=n_players, long=long, deck=deck, deck_seat=deck_seat, seat=seat,
