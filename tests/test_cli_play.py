@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tcgsim.cli import app
@@ -167,3 +168,17 @@ def test_an_internal_error_is_one_line_unless_debugging(monkeypatch, capsys) -> 
     monkeypatch.setenv("TCGSIM_DEBUG", "1")
     with pytest.raises(RuntimeError):
         cli.main()
+
+
+@pytest.mark.parametrize(("game", "decks"), [
+    ("mana", ("firestorm.yaml", "floodwater.yaml")), ("godzilla", ("mothra_song.yaml", "sea_monsters.yaml")),
+    ("eva", ("reis_bonds.yaml", "ritsukos_magi.yaml")), ("eva-short", ("nerv_command.yaml", "second_child.yaml")),
+])
+def test_no_log_line_shows_an_engine_code(game: str, decks: tuple[str, str]) -> None:
+    """A player reads words, not the engine's codes ('mana_12', 'character_attack'), and no '1 cards'."""
+    paths = [str(REPO / "decks" / game / d) for d in decks]
+    for seed in ("5", "6"):
+        code, out, _ = run("play", *paths, "--seed", seed)
+        assert code == 0
+        assert re.findall(r"\b[a-z]+_[a-z_]+\b", out) == []
+        assert re.findall(r"\b1 (?:cards|bases|monsters|lands)\b", out) == []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -76,8 +76,8 @@ from tcgsim.games.mana.view import ManaView
 
 # The game's contract (tcgsim.engine): the Game and State classes, the options, the win reasons and arrow readings,
 # the tempo metrics, the event texts of `tcgsim play`.
-__all__ = ["EVENT_TEXT", "GAME", "TEMPO", "ArrowReading", "ManaGame", "ManaOptions", "ManaState", "MoveBattleReading",
-           "StealReading",
+__all__ = ["EVENT_FIELDS", "EVENT_TEXT", "GAME", "TEMPO", "ArrowReading", "ManaGame", "ManaOptions", "ManaState",
+           "MoveBattleReading", "StealReading",
            "WindowReading", "WinReason"]
 
 
@@ -960,6 +960,13 @@ class ManaState(
 
 GAME = ManaGame
 
+# A battle's kind in words (BattleKind's names are the engine's): the log says what is happening
+_BATTLE_WORDS = {"character_attack": "characters attack", "movement": "a monster moves in",
+                 "party_attack": "a monster attacks the party"}
+EVENT_FIELDS: dict[str, Callable[[Mapping[str, Any]], Mapping[str, Any]]] = {
+    "battle": lambda d: {"battle_text": _BATTLE_WORDS.get(str(d.get("battle")), str(d.get("battle")))},
+}
+
 # How `tcgsim play` words each event (format fields are the event's data, plus {who}: "P1"/"P2").
 EVENT_TEXT: dict[str, str] = {
     "setup": "Decks shuffled; both players draw 7.",
@@ -977,7 +984,7 @@ EVENT_TEXT: dict[str, str] = {
     "move": "{who}'s {card} takes the land at ({x},{y}) and steals {stolen} mana.",
     "attack_party": "{who}'s {card} attacks the party.",
     "let_through": "{who} lets it through for 1 mana ({mana} left).",
-    "battle": "Battle ({battle}): {monster} against {characters}.",
+    "battle": "Battle ({battle_text}): {monster} against {characters}.",
     "battle_damage": "  monster {monster_str}/{monster_def} vs characters' STR {characters_str}: trashed {trashed}"
                      "{monster_trashed_text}.",
     "character_trashed": "{who} loses the character {card} ({left} left).",
