@@ -92,7 +92,8 @@ def test_the_aggressor_draws_no_more_battle_cards_than_its_monsters_fight_with()
 def test_a_battle_card_no_monster_of_ours_can_use_does_not_count() -> None:
     # three 蟲 battle cards and two 火陸 monsters: none of the cards fights a battle, so the aggressor draws one
     # that may (GZ-BATTLE-6)
-    s = position(["Mount Fuji", "Kagoshima", "Mount Mihara"], ["Plain"], [mon("Godzilla 1984", 0, 0), mon("Baragon", 0, 1)],
+    s = position(["Mount Fuji", "Kagoshima", "Mount Mihara"], ["Plain"],
+                 [mon("Godzilla 1984", 0, 0), mon("Baragon", 0, 1)],
                  p0_hand=["Venom Sting", "Venom Sting", "Cocoon Guard"], p0_deck=["Plain", "Plain"],
                  p0_bdeck=["Charge", "Charge"], phase=Phase.DRAW, draws_left=2, options=GzOptions(draws=Draws.ACTIVE))
     assert choice(s, "aggressor") == A.Draw(True)
