@@ -405,12 +405,24 @@ def options(game: GameArg) -> None:
 
 @app.command()
 def play(
-    decks: Annotated[list[Path], typer.Argument(help="One deck file per seat, in seat order.", metavar="DECK")],
+    decks: Annotated[list[Path] | None, typer.Argument(help="One deck file per seat, in seat order (none with "
+                                                      "--replay FILE).", metavar="DECK", show_default=False)] = None,
     seed: Annotated[int, _Opt.seed] = 1,
     ai: Annotated[list[str] | None, _Opt.ai] = None,
+    human: Annotated[list[int] | None, typer.Option(
+        "--human", min=0, metavar="SEAT", show_default=False,
+        help="Play this seat yourself (0 is the first; repeat it for more): its view, the legal actions as a "
+             "numbered list, and a prompt (? explains, log, undo, quit).")] = None,
     events: Annotated[Path | None, typer.Option("--events", metavar="FILE", show_default=False,
                                                 help="Write the event stream as JSON lines here.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events file.")] = False,
+    record: Annotated[Path | None, typer.Option("--record", metavar="FILE", show_default=False,
+                                                help="Write the game record here (its decks, seed and actions), "
+                                                     "for --replay FILE and for bug reports.")] = None,
+    replay_file: Annotated[Path | None, typer.Option("--replay", metavar="FILE", show_default=False,
+                                                     help="Play a game record back and print its log; with "
+                                                          "--human, go on playing a saved game.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events or --record file.")]
+    = False,
     quiet: Annotated[bool, _Opt.quiet] = False,
     option: Annotated[list[str] | None, _Opt.option] = None,
     game: Annotated[str | None, _Opt.game] = None,
@@ -424,45 +436,138 @@ def play(
     lang: Annotated[Lang, typer.Option("--lang", metavar="en|ja|both", help="Card names in English, in Japanese "
                                        "where the pool has them, or both.")] = Lang.EN,
 ) -> None:
-    """Play one game between decks with AI players and print it turn by turn. A run's game replays with its
-    seed, its rotation and the decks in its seat order (deck_0, deck_1, ...).
+    """Play one game between decks with AI players and print it turn by turn, or play a seat yourself
+    (--human). A run's game replays with its seed, its rotation and the decks in its seat order (deck_0, ...).
 
     Example: tcgsim play decks/mana/firestorm.yaml decks/mana/floodwater.yaml --seed 7 --ai raider --ai builder
+
+    Example: tcgsim play decks/mana/firestorm.yaml decks/mana/floodwater.yaml --human 0 --record my-game.jsonl
     """
     from tcgsim.engine import play_game
-    from tcgsim.playlog import readable_log, write_jsonl
+    from tcgsim.playlog import card_names_for, describe, readable_log, write_jsonl
+    from tcgsim.sim.seeds import deal_round
 
-    if events is not None and events.exists() and not force:
-        raise fail(f"{events} exists; pass --force to overwrite it", EXIT_USAGE)
+    for path in (events, record):
+        if path is not None and path.exists() and not force:
+            raise fail(f"{path} exists; pass --force to overwrite it", EXIT_USAGE)
     _use_cards_or_exit(user_cards)
+    started: list[Any] = []
+    if replay_file is not None:
+        if decks:
+            raise fail("--replay FILE plays the decks the record names: give no decks with it", EXIT_USAGE)
+        header, started = _record_or_exit(replay_file)
+        decks = [Path(d) for d in header.decks]
+        seed, rotation, game = header.seed, header.rotation, header.game
+        ai = ai or [a for a in header.agents]
+        option = option or [f"{k}={v}" for k, v in header.options.items()]
+    if not decks:
+        raise fail("give one deck file per seat (or --replay FILE)", EXIT_USAGE)
     loaded = _sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
     game_key = loaded[0].game
     cls = _game_class_or_exit(game_key)
     if not cls.min_players <= len(loaded) <= cls.max_players:
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
+    humans = sorted(set(human or []))
+    if any(h >= len(loaded) for h in humans):
+        raise fail(f"--human {max(humans)}: this game has seats 0 to {len(loaded) - 1}", EXIT_USAGE)
+    if replay_file is not None:
+        ai = [a if a != "human" else _default_agent_name(game_key) for a in ai or []]
     players = _agents_or_exit(game_key, loaded, ai)
     options = _game_options_or_exit(game_key, option)
-    from tcgsim.sim.seeds import deal_round
-
     # as a run deals them (PlannedGame.deals, .deal_round): each seat its own deal, afresh per rotation in a mirror
     same = [d.sha256 or d.name for d in loaded]
-    result = play_game(cls(loaded, seed, options, None, deal_round(same, rotation)), players, record_events=True)
-    names = {i: f"{d.name} ({a.name})" for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
+    match = cls(loaded, seed, options, None, deal_round(same, rotation))
+    if started:
+        try:
+            started = [match.action_from_json(a) for a in started]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise fail(f"{replay_file}: an action this game does not know ({exc})") from None
     module = get_game(game_key).module("game")
+    extra = getattr(module, "EVENT_FIELDS", None)
     from tcgsim.cards import load_pool
-    from tcgsim.playlog import card_names_for
 
-    lines = readable_log(result.events or [], module.EVENT_TEXT, names, getattr(module, "EVENT_FIELDS", None),
-                         card_names_for(load_pool(game_key), lang), board)
-    for line in lines if not quiet else lines[-1:]:
-        typer.echo(line)
+    card_names = card_names_for(load_pool(game_key), lang)
+    names = {i: f"{d.name} ({'you' if i in humans else a.name})"
+             for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
+    quit_early = False
+    if humans:
+        from tcgsim.human import Console, HumanAgent, play_with_humans, presenter_for
+
+        presenter = presenter_for(game_key)
+        for seat in humans:
+            players[seat] = HumanAgent(presenter, Console(read=input, write=typer.echo))
+        typer.echo(", ".join(f"P{i + 1}: {n}" for i, n in names.items()))
+        played = play_with_humans(match, players, humans,
+                                  lambda e: describe(e, module.EVENT_TEXT, extra, card_names, names), started)
+        final, actions, quit_early = played.state, played.actions, played.quit
+        events_seen = final.events or []
+        if not quit_early:
+            typer.echo(describe(events_seen[-1], module.EVENT_TEXT, extra, card_names, names) if events_seen
+                       else "game over")
+    else:
+        if started:
+            from tcgsim.engine import replay
+
+            final = replay(match, started, record_events=True)
+            if not final.is_terminal:
+                typer.echo(f"tcgsim: note: the record stops before the end ({len(started)} actions); "
+                           "go on with --human SEAT", err=True)
+            actions = started
+        else:
+            result = play_game(match, players, record_events=True)
+            final, actions = result.state, result.actions
+        lines = readable_log(final.events or [], module.EVENT_TEXT, names, extra, card_names, board)
+        for line in lines if not quiet else lines[-1:]:
+            typer.echo(line)
+    if quit_early and record is None:
+        record = _free_name(Path(f"tcgsim-game-{game_key}-{seed}.jsonl"))
+    if record is not None:
+        from tcgsim.human import RecordHeader, write_record
+        from tcgsim.options import options_to_json
+
+        header_out = RecordHeader(game_key, tuple(str(d) for d in decks), tuple(d.sha256 or "" for d in loaded),
+                                  seed, rotation, options_to_json(options),
+                                  tuple("human" if i in humans else a.name for i, a in enumerate(players)))
+        try:
+            with record.open("w", encoding="utf-8") as out:
+                n = write_record(out, header_out, actions)
+        except OSError as exc:
+            raise fail(f"cannot write {record}: {exc.strerror}") from None
+        go_on = f"; go on with tcgsim play --replay {shlex.quote(str(record))} --human " + \
+            " --human ".join(map(str, humans)) if quit_early else ""
+        typer.echo(f"{n} actions written to {record}{go_on}", err=True)
     if events is not None:
         try:
             with events.open("w", encoding="utf-8") as out:
-                n = write_jsonl(result.events or [], out)
+                n = write_jsonl(final.events or [], out)
         except OSError as exc:
             raise fail(f"cannot write {events}: {exc.strerror}") from None
         typer.echo(f"{n} events written to {events}", err=True)
+
+
+def _default_agent_name(game: str) -> str:
+    from tcgsim.agents import default_agent
+
+    return default_agent(game)
+
+
+def _free_name(path: Path) -> Path:
+    """`path`, or path-2, path-3 ... when it exists: a saved game never overwrites a file."""
+    n = 2
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return candidate
+
+
+def _record_or_exit(path: Path) -> tuple[Any, list[Any]]:
+    from tcgsim.human import BadRecord, read_record
+
+    try:
+        return read_record(path)
+    except BadRecord as exc:
+        raise fail(str(exc)) from None
 
 
 @app.command("fit-eval")

@@ -65,8 +65,8 @@ def describe(event: Event, texts: Mapping[str, str], extra: EventFields | None =
     if event.kind == "game_end":
         winner = data.get("winner")
         reason = reason_label(str(data.get("reason")))
-        named = f" ({names[int(winner)]})" if names and winner is not None and winner in names else ""
-        data["result"] = f"a draw ({reason})" if winner is None else f"{_who(winner)}{named} wins by {reason}"
+        named = f": {names[int(winner)]}" if names and winner is not None and winner in names else ""
+        data["result"] = f"a draw ({reason})" if winner is None else f"{_who(winner)} wins by {reason}{named}"
     if extra and event.kind in extra:
         data.update(extra[event.kind](data))
     for key, value in list(data.items()):

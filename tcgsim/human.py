@@ -1,0 +1,320 @@
+"""A person at the terminal in one or more seats of a game (`tcgsim play --human SEAT`), and game records.
+
+The human seat is an Agent like any other: at each of its decisions it is shown what its player may see (the
+game's `Presenter.board_lines` of the seat's view, never the hidden cards), the legal actions as a numbered list
+in plain words (`Presenter.action_text`) and a prompt. At the prompt:
+
+- a number plays that action;
+- `?` explains the decision and the rule ids behind it (`Presenter.decision_text`);
+- `log` shows the recent events in the words of `tcgsim play`;
+- `undo` takes back the seat's last decision, when nothing hidden was revealed since (no event of the game's
+  `Presenter.revealing` kinds: a draw, a card turned up);
+- `quit` (or Ctrl-C, then y) saves the game so far and stops.
+
+Anything else is one clear line and the prompt again. Each game words its own positions in games/<game>/human.py
+(`PRESENTER`); a game without one gets the generic wording (the action's record).
+
+A game record (`--record FILE`, and what a human game saves) is JSON lines: a header (`tcgsim-game/1`: the game,
+the decks' paths and digests, the seed, the rotation, the options, the agents), then one line per action in
+order. `tcgsim play --replay FILE` plays it back through the engine and prints its log, so a bug report can
+attach the game it is about.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from tcgsim.engine import Agent, Event, Game, State, agent_rng
+
+__all__ = ["RECORD_FORMAT", "BadRecord", "GenericPresenter", "HumanAgent", "HumanQuit", "Presenter", "RecordHeader",
+           "TakeBack", "play_with_humans", "presenter_for", "read_record", "write_record"]
+
+RECORD_FORMAT = "tcgsim-game/1"
+RECENT = 12  # events `log` shows
+
+# Kinds of events that show a player something hidden (a card drawn or turned up): after one, `undo` would let the
+# player take a decision back knowing more than when they made it.
+DEFAULT_REVEALING = frozenset({
+    "setup", "draw", "opening_hand", "mulligan", "party_fill", "open", "peek", "milled", "swap", "take",
+    "angel_arrives", "angel_up", "discard_random", "battle_loss_cards", "draw2", "short_reveal", "short_refill",
+    "evolve", "turn_start",
+})
+
+
+class Presenter(Protocol):
+    """How a game shows a seat its position and its choices (games/<game>/human.py: PRESENTER)."""
+
+    revealing: frozenset[str]
+
+    def board_lines(self, view: Any) -> list[str]:
+        """What the seat may see: its hand, the board, pools, counters, the opponents' visible cards and counts."""
+        ...
+
+    def action_text(self, view: Any, action: Any) -> str:
+        """One legal action in plain words: card names, targets, costs."""
+        ...
+
+    def decision_text(self, view: Any, legal: Sequence[Any]) -> str:
+        """What is being decided now, and the rule ids behind it (`?` at the prompt)."""
+        ...
+
+
+class GenericPresenter:
+    """The wording of a game without a presenter of its own: the action's record, the view's counts."""
+
+    revealing = DEFAULT_REVEALING
+
+    def board_lines(self, view: Any) -> list[str]:
+        return [f"(you are P{getattr(view, 'player', 0) + 1}; this game has no board view yet)"]
+
+    def action_text(self, view: Any, action: Any) -> str:
+        data = action.to_json() if hasattr(action, "to_json") else {"action": repr(action)}
+        kind = data.pop("kind", type(action).__name__)
+        return " ".join([str(kind).replace("_", " "), *(f"{k}={v}" for k, v in data.items())])
+
+    def decision_text(self, view: Any, legal: Sequence[Any]) -> str:
+        return f"Choose one of the {len(legal)} legal actions (docs/rules/ lists the rules by id)."
+
+
+def presenter_for(game_key: str) -> Presenter:
+    """The game's presenter (games/<game>/human.py PRESENTER), or the generic one."""
+    from tcgsim.games import get_game
+
+    try:
+        module = get_game(game_key).module("human")
+    except ModuleNotFoundError:
+        return GenericPresenter()
+    presenter: Presenter = module.PRESENTER
+    return presenter
+
+
+class TakeBack(Exception):  # noqa: N818 - a request, not an error
+    """`undo` at the prompt: replay the game up to before the seat's last decision."""
+
+
+class HumanQuit(Exception):  # noqa: N818 - a request, not an error
+    """`quit` at the prompt, or Ctrl-C confirmed: save the game so far and stop."""
+
+
+@dataclass
+class Console:
+    """Where the human reads and types: input and output functions (the terminal; a script in the tests)."""
+
+    read: Callable[[str], str] = input
+    write: Callable[[str], None] = print
+
+
+@dataclass
+class HumanAgent:
+    """An Agent that asks a person (`Console`) for every decision of its seat with more than one legal action."""
+
+    presenter: Presenter
+    console: Console = field(default_factory=Console)
+    recent: Callable[[], list[str]] = list  # the last event lines, for `log`
+    news: Callable[[], list[str]] = list  # the event lines since this seat last decided: what the others did
+    can_undo: Callable[[], bool] = lambda: False  # whether `undo` is allowed now
+    name: str = "human"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        out = self.console.write
+        for line in self.news():
+            out(line)
+        out("")
+        for line in self.presenter.board_lines(view):
+            out(line)
+        for i, action in enumerate(legal, start=1):
+            out(f"  {i:>2}. {self.presenter.action_text(view, action)}")
+        ends = 0
+        while True:
+            try:
+                answer = self.console.read(f"P{view.player + 1} [1-{len(legal)}, ?, log, undo, quit]> ").strip()
+            except EOFError:
+                ends += 1
+                if ends >= 2:  # the input has ended for good (a pipe, a script): stop as `quit` does
+                    raise HumanQuit() from None
+                out("end of input (Ctrl-D): type a number to play, or quit to save and stop")
+                continue
+            except KeyboardInterrupt:
+                out("")
+                try:
+                    sure = self.console.read("save the game and quit? [y/N] ").strip().lower()
+                except (EOFError, KeyboardInterrupt):
+                    sure = "y"
+                if sure in ("y", "yes"):
+                    raise HumanQuit() from None
+                continue
+            ends = 0
+            if answer in ("?", "help"):
+                out(self.presenter.decision_text(view, legal))
+            elif answer == "log":
+                for line in self.recent() or ["(nothing has happened yet)"]:
+                    out(line)
+            elif answer == "undo":
+                if self.can_undo():
+                    raise TakeBack()
+                out("cannot undo: there is no decision of yours to take back, or something hidden was revealed "
+                    "since (a card drawn or turned up)")
+            elif answer in ("quit", "exit"):
+                raise HumanQuit()
+            elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            elif answer.isdigit() or (answer.startswith("-") and answer[1:].isdigit()):
+                out(f"{answer} is not one of the actions: type 1 to {len(legal)}")
+            elif not answer:
+                out(f"type the number of an action (1 to {len(legal)}), or ? for help")
+            else:
+                out(f"{answer!r} is not a command: type a number (1 to {len(legal)}), ?, log, undo or quit")
+
+
+@dataclass
+class Played:
+    """A game played with people at the table: its final state and the actions in order."""
+
+    state: State
+    actions: list[Any]
+    quit: bool  # stopped by a person before the end (the state is where it stopped)
+
+
+def play_with_humans(game: Game, agents: Sequence[Agent], humans: Iterable[int],
+                     describe: Callable[[Event], str] | None = None, start: Sequence[Any] = ()) -> Played:
+    """Play `game` with `agents` (HumanAgent in the `humans` seats), as `engine.play_game` deals the AIs' luck,
+    with `undo` and `quit` for the people. `describe` words an event for `log`; `start` are actions already
+    played (a saved game going on)."""
+    seats = set(humans)
+    actions: list[Any] = list(start)
+    state = _replayed(game, actions)
+    rngs = [agent_rng(game.seed, deal, game.deal_round) for deal in game.deals]
+    human_at: list[int] = []  # indices in `actions` of the people's decisions
+
+    shown = [0]  # events already shown to the people
+
+    def words(events: Sequence[Event]) -> list[str]:
+        lines = [describe(e) if describe else f"{e.kind} {dict(e.data)}" for e in events]
+        return [x for x in lines if x]
+
+    def recent() -> list[str]:
+        return words((state.events or [])[-RECENT * 3:])[-RECENT:]
+
+    def news() -> list[str]:
+        events = state.events or []
+        start, shown[0] = min(shown[0], len(events)), len(events)
+        return words(events[start:])
+
+    def can_undo() -> bool:
+        if not human_at:
+            return False
+        revealing = _revealing(agents, seats)
+        since = _events_after(game, actions[:human_at[-1]], state)
+        return not any(e.kind in revealing for e in since)
+
+    for seat in seats:
+        agent = agents[seat]
+        if isinstance(agent, HumanAgent):
+            agent.recent, agent.news, agent.can_undo = recent, news, can_undo
+    while not state.is_terminal:
+        player = state.current_player
+        legal = state.legal_actions()
+        try:
+            action = legal[0] if len(legal) == 1 else agents[player].choose(state.view(player), legal, rngs[player])
+        except TakeBack:
+            keep = human_at.pop()
+            actions = actions[:keep]
+            human_at = [i for i in human_at if i < keep]
+            state = _replayed(game, actions)
+            continue
+        except HumanQuit:
+            return Played(state, actions, quit=True)
+        if player in seats and len(legal) > 1:
+            human_at.append(len(actions))
+        state.apply(action)
+        actions.append(action)
+    return Played(state, actions, quit=False)
+
+
+def _revealing(agents: Sequence[Agent], seats: set[int]) -> frozenset[str]:
+    for seat in seats:
+        agent = agents[seat]
+        if isinstance(agent, HumanAgent):
+            return agent.presenter.revealing
+    return DEFAULT_REVEALING
+
+
+def _replayed(game: Game, actions: Sequence[Any]) -> State:
+    state = game.new_initial_state(record_events=True)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def _events_after(game: Game, before: Sequence[Any], now: State) -> list[Event]:
+    """The events `now` recorded after the position the actions `before` lead to."""
+    return list((now.events or [])[len(_replayed(game, before).events or []):])
+
+
+# ------------------------------------------------------------------------------------------------ game records
+
+@dataclass(frozen=True)
+class RecordHeader:
+    """The first line of a game record: everything that decides the game but the choices."""
+
+    game: str
+    decks: tuple[str, ...]  # the deck files, in seat order
+    sha256: tuple[str, ...]  # their digests when the game was played (a replay says when a file has changed)
+    seed: int
+    rotation: int
+    options: Mapping[str, Any]
+    agents: tuple[str, ...]
+    format: str = RECORD_FORMAT
+
+
+def write_record(out: IO[str], header: RecordHeader, actions: Iterable[Any]) -> int:
+    """The record as JSON lines; returns the number of actions written."""
+    head = {"format": header.format, "game": header.game, "decks": list(header.decks),
+            "sha256": list(header.sha256), "seed": header.seed, "rotation": header.rotation,
+            "options": dict(header.options), "agents": list(header.agents)}
+    out.write(json.dumps(head, ensure_ascii=False) + "\n")
+    n = 0
+    for action in actions:
+        out.write(json.dumps({"action": action.to_json()}, ensure_ascii=False) + "\n")
+        n += 1
+    return n
+
+
+class BadRecord(ValueError):
+    """A file that is not a tcgsim game record (one line: the file, the line, what is wrong)."""
+
+
+def read_record(path: Path) -> tuple[RecordHeader, list[Mapping[str, Any]]]:
+    """The header and the actions (as their JSON forms) of a game record."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadRecord(f"{path}: cannot read ({exc})") from None
+    rows: list[Any] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError as exc:
+            raise BadRecord(f"{path}:{number}: not a JSON line ({exc.args[0]})") from None
+    if not rows or not isinstance(rows[0], dict) or rows[0].get("format") != RECORD_FORMAT:
+        raise BadRecord(f"{path}:1: not a tcgsim game record (its first line names the format {RECORD_FORMAT}); "
+                        "write one with tcgsim play --record FILE")
+    head = rows[0]
+    try:
+        header = RecordHeader(str(head["game"]), tuple(head["decks"]), tuple(head["sha256"]), int(head["seed"]),
+                              int(head.get("rotation", 0)), dict(head.get("options") or {}), tuple(head["agents"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(f"{path}:1: the header lacks or misstates {exc}") from None
+    actions = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not isinstance(row, dict) or not isinstance(row.get("action"), dict):
+            raise BadRecord(f"{path}:{number}: expected {{\"action\": {{...}}}}")
+        actions.append(row["action"])
+    return header, actions
