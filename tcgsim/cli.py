@@ -487,8 +487,10 @@ def play(
     from tcgsim.cards import load_pool
 
     card_names = card_names_for(load_pool(game_key), lang)
-    names = {i: f"{d.name} ({'you' if i in humans else a.name})"
-             for i, (d, a) in enumerate(zip(loaded, players, strict=True))}
+    # who plays each seat, as the log names it: you, the AI, or (replaying a record) who played it then
+    shown = [a.name for a in players] if replay_file is None else list(header.agents)
+    names = {i: f"{d.name} ({'you' if i in humans else who})" for i, (d, who) in enumerate(zip(loaded, shown,
+                                                                                               strict=True))}
     quit_early = False
     if humans:
         from tcgsim.human import Console, HumanAgent, play_with_humans, presenter_for
