@@ -63,7 +63,8 @@ def test_play_prints_a_godzilla_game() -> None:
     code, out = run("play", *decks, "--seed", "3", "--ai", "builder", "--ai", "aggressor")
     assert code == 0
     lines = out.splitlines()
-    assert "places the first base" in lines[1] and "-- turn 1 --" in lines
+    assert lines[0].startswith("P1: ") and "; P2: " in lines[0]  # the seats, named once
+    assert "places the first base" in lines[2] and "-- turn 1 --" in lines
     assert any("Battle:" in line for line in lines) and lines[-1].startswith("Game over after")
     assert not any(line.startswith("P1 ") and "{" in line for line in lines)  # every event has its words
 
