@@ -493,11 +493,13 @@ def play(
                                                                                                strict=True))}
     quit_early = False
     if humans:
-        from tcgsim.human import Console, HumanAgent, play_with_humans, presenter_for
+        from tcgsim.human import Console, HumanAgent, play_with_humans, presenter_for, terminal_console
 
         presenter = presenter_for(game_key)
+        # a person at a terminal gets framed boards; a script (a pipe, the tests) plain lines
+        console = terminal_console() if sys.stdin.isatty() and sys.stdout.isatty() else Console(input, typer.echo)
         for seat in humans:
-            players[seat] = HumanAgent(presenter, Console(read=input, write=typer.echo))
+            players[seat] = HumanAgent(presenter, console)
         typer.echo(", ".join(f"P{i + 1}: {n}" for i, n in names.items()))
         played = play_with_humans(match, players, humans,
                                   lambda e: describe(e, module.EVENT_TEXT, extra, card_names, names), started)

@@ -31,8 +31,9 @@ from typing import IO, Any, Protocol
 
 from tcgsim.engine import Agent, Event, Game, State, agent_rng
 
-__all__ = ["RECORD_FORMAT", "BadRecord", "GenericPresenter", "HumanAgent", "HumanQuit", "Presenter", "RecordHeader",
-           "TakeBack", "play_with_humans", "presenter_for", "read_record", "write_record"]
+__all__ = ["RECORD_FORMAT", "BadRecord", "Console", "GenericPresenter", "HumanAgent", "HumanQuit", "Presenter",
+           "RecordHeader", "TakeBack", "play_with_humans", "presenter_for", "read_record", "terminal_console",
+           "write_record"]
 
 RECORD_FORMAT = "tcgsim-game/1"
 RECENT = 12  # events `log` shows
@@ -103,10 +104,26 @@ class HumanQuit(Exception):  # noqa: N818 - a request, not an error
 
 @dataclass
 class Console:
-    """Where the human reads and types: input and output functions (the terminal; a script in the tests)."""
+    """Where the human reads and types: input and output functions (the terminal; a script in the tests), and
+    how a board is shown (plain lines; in a terminal, a framed panel: `terminal_console`)."""
 
     read: Callable[[str], str] = input
     write: Callable[[str], None] = print
+    board: Callable[[str, list[str]], None] | None = None  # (title, lines); None: the lines as they are
+
+
+def terminal_console() -> Console:
+    """The console of a person at a terminal: boards in a rich panel, the rest as plain lines."""
+    from rich.console import Console as RichConsole
+    from rich.panel import Panel
+    from rich.text import Text
+
+    screen = RichConsole()
+
+    def board(title: str, lines: list[str]) -> None:
+        screen.print(Panel(Text("\n".join(lines)), title=title, title_align="left", expand=False))
+
+    return Console(read=input, write=print, board=board)
 
 
 @dataclass
@@ -125,8 +142,12 @@ class HumanAgent:
         for line in self.news():
             out(line)
         out("")
-        for line in self.presenter.board_lines(view):
-            out(line)
+        lines = self.presenter.board_lines(view)
+        if self.console.board is not None:
+            self.console.board(f"P{view.player + 1}: what you see", lines)
+        else:
+            for line in lines:
+                out(line)
         for i, action in enumerate(legal, start=1):
             out(f"  {i:>2}. {self.presenter.action_text(view, action)}")
         ends = 0
