@@ -1905,6 +1905,19 @@ def test_mana_fx_char_1_main_phase_abilities_tap_the_character() -> None:
     assert uses(s) == []
 
 
+def test_mana_fx_char_1_useless_putty_in_the_party_offers_no_ability() -> None:
+    """Useless Putty acts as a character once drawn from a character deck, but it is a support card: its own
+    main-phase effect (the support's use) is no character ability, so it is not offered, and nothing crashes
+    (choosing it raised an AssertionError in card_use._use)."""
+    s = position(p0_party=["Useless Putty", "Hero", "Heroine"], p0_lands={(0, 0): "Flame"}, p0_mana=(3, 0))
+    putty = s.players[0].party[0].uid
+    assert s.cards[putty].name == "Useless Putty"
+    assert not any(isinstance(a, UseCard) and a.card == putty for a in s.legal_actions())
+    for action in s.legal_actions():
+        trial = s.clone()
+        trial.apply(action)
+
+
 def test_mana_fx_char_2_synchro_needs_the_partner_in_the_same_party() -> None:
     s = position(p0_party=["Hamson", "Skippie"], p1_party=["Hero"], p1_lands={(0, 0): "Stone Eye"},
                  monsters=[monster(1, (0, 0), "Jajara", 1, True)])

@@ -315,7 +315,8 @@ class CardUseRules(StateFields):
         out: list[Any] = []
         cards = self.cards
         for c in self.players[seat].party:
-            if c.tapped:
+            # Useless Putty acts as a character but is a support card: its main effect is the support's use
+            if c.tapped or cards[c.uid].kind is not _Kind_CHARACTER:
                 continue
             head = cards[c.uid].effects.main_head
             if head is not None:
