@@ -33,7 +33,8 @@ def test_play_prints_a_readable_game_to_its_end() -> None:
     assert lines[-1].startswith("Game over after")
     assert out.count("Firestorm") == 1 or "(Firestorm" not in out.split("\n", 1)[1]  # short labels after it
     assert not any(re.search(r"\b1 cards\b", line) for line in lines)
-    assert re.search(r"wins by (12 mana|party routed|9 lands|deck out)\.$|a draw \(", lines[-1]), lines[-1]
+    assert re.search(r"wins by (12 mana|party routed|9 lands|deck out): (Firestorm|Floodwater) \(\w+\)\.$|a draw \(",
+                     lines[-1]), lines[-1]
 
 
 def test_play_board_shows_every_seats_figures_each_turn() -> None:
