@@ -46,7 +46,7 @@ def choice(s: EvaState, style: str, seed: int = 0) -> object:
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_an_eva_whose_pilot_is_down_does_not_count_toward_the_battle(style: str) -> None:
-    # Shinji downed: Unit-01 stays home; Unit-00 and Unit-02 make 3 + 4 = 7, a tie with Sandalphon (7) loses
+    # Shinji downed: Unit-01 stays home; Unit-00 and Unit-02 make 3 + 4 = 7, against Sandalphon (11) lose
     s = position([["Pen Pen", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Sandalphon"), down=["shinji"])
     assert s.legal_actions() == [Launch(), Deploy(E["unit00"]), Deploy(E["unit02"])]
     assert choice(s, style) == Launch()
@@ -54,36 +54,39 @@ def test_an_eva_whose_pilot_is_down_does_not_count_toward_the_battle(style: str)
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_a_battle_boost_counts_only_where_its_condition_holds(style: str) -> None:
-    # Unit-02 face down: Unit-00 and Unit-01 make 7 against Bardiel (8); Unison Attack's +4 needs Unit-01 and Unit-02
-    s = position([["Unison Attack", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Bardiel"),
+    # Unit-02 face down: Unit-00 and Unit-01 make 7 against Matarael (8); Unison Attack's +4 needs Unit-01 and Unit-02
+    s = position([["Unison Attack", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Matarael"),
                  eva_down=["unit02"])
     assert choice(s, style) == Launch()
     # ... and with Unit-02 up as well the Evas make 11: they go
-    s = position([["Unison Attack", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Bardiel"))
+    s = position([["Unison Attack", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Matarael"))
     assert isinstance(choice(s, style), Deploy)
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_a_battle_boost_counts_only_if_its_speaker_can_speak(style: str) -> None:
-    # Unit-00 and Unit-01 make 7 against Bardiel (8); Pattern Blue (Ritsuko: the 使徒 -2) would win it, but Ritsuko
+    # Unit-00 and Unit-01 make 7 against Matarael (8); Pattern Blue (Ritsuko: the 使徒 -2) would win it, but Ritsuko
     # is downed and cannot speak (EVA-TALK-7)
-    s = position([["Pattern Blue", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Bardiel"),
+    s = position([["Pattern Blue", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Matarael"),
                  eva_down=["unit02"], down=["ritsuko"])
     assert choice(s, style) == Launch()
-    s = position([["Pattern Blue", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Bardiel"),
+    s = position([["Pattern Blue", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Matarael"),
                  eva_down=["unit02"])
     assert isinstance(choice(s, style), Deploy)  # Ritsuko up: 7 against 8 - 2
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_battle_cards_that_win_together_are_spoken(style: str) -> None:
-    # Shinji and Asuka downed: Unit-00 (3) fights Sandalphon (7) alone; AT Field Full Power (+2) and N2 Mine (the
-    # 使徒 -3) win it together (5 against 4), neither alone. The deployment counted both; battle_card valued a card
-    # only if it turned the result by itself, so the old players passed and lost with the Eva out.
+    # Asuka downed: Unit-00 and Unit-01 (3 + 4 = 7) fight Sandalphon (11); AT Field Full Power (+2) and N2 Mine (the
+    # 使徒 -3) win it together (9 against 8), neither alone (9 against 11, 7 against 8). The deployment counted both;
+    # battle_card valued a card only if it turned the result by itself, so the old players passed and lost with the
+    # Evas out. (Before issue 17's stronger 使徒: Unit-00 alone against Sandalphon 7.)
     s = position([["AT Field Full Power", "N2 Mine", "Pen Pen", "Pen Pen", "Pen Pen"], ["Pen Pen"]],
-                 phase="battle", angel=(1, "Sandalphon"), down=["shinji", "asuka"])
-    assert choice(s, style) == Deploy(E["unit00"])
+                 phase="battle", angel=(1, "Sandalphon"), down=["asuka"])
+    assert choice(s, style) in (Deploy(E["unit00"]), Deploy(E["unit01"]))
     s.apply(Deploy(E["unit00"]))
+    assert choice(s, style) == Deploy(E["unit01"])
+    s.apply(Deploy(E["unit01"]))
     assert s.window is not None and s.window.kind is WindowKind.BATTLE1 and s.current_player == 0
     picked = choice(s, style)
     assert isinstance(picked, Speak) and s.cards[picked.card].name in {"AT Field Full Power", "N2 Mine"}, picked
@@ -91,7 +94,7 @@ def test_battle_cards_that_win_together_are_spoken(style: str) -> None:
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_no_card_is_spoken_that_a_battle_about_to_be_lost_would_leave_the_hand_empty_for(style: str) -> None:
-    # Seat 0's first draw window, Bardiel (8) in the city, Rei and Asuka down: Unit-01 (4) alone will lose, and a
+    # Seat 0's first draw window, Bardiel (11) in the city, Rei and Asuka down: Unit-01 (4) alone will lose, and a
     # lost battle takes three cards (EVA-BATTLE-8). Moving In (-1 draw point) would group Misato and Shinji, seat
     # 0's LV1 (H-01), but from four cards it leaves none after the battle and the 第2ドローフェイズ: out (EVA-DRAW2-5).
     # The old players counted the hand as if the battle would take nothing, and spoke it.
@@ -105,7 +108,7 @@ def test_no_card_is_spoken_that_a_battle_about_to_be_lost_would_leave_the_hand_e
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_the_last_player_sends_its_evas_out(style: str) -> None:
     # One player left with a 使徒 in the city: the battle decides the game (I-LAST), and one without an Eva is lost
-    # whatever else is spoken (EVA-BATTLE-3). The Evas (11) against Zeruel (13) may well lose, but not going loses
+    # whatever else is spoken (EVA-BATTLE-3). The Evas (11) against Zeruel (17) will lose, but not going loses
     # for sure: the old players, judging the battle lost, sent none.
     s = position([["Pen Pen", "Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Zeruel"), out=[1])
     s.last_stand = True
@@ -223,17 +226,22 @@ def test_turns_are_not_spent_in_silence(style: str) -> None:
     assert serif >= 0.30, f"{style}: the turn player speaks {serif:.2f} セリフ a turn"
 
 
+SEEN = ["Bardiel", "Sandalphon", "Tabris", "Sahaquiel"]  # the 使徒 Pattern Blue (-2) turns against the Evas' 11
+
+
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_a_battle_card_no_battle_needs_is_the_card_spent(style: str) -> None:
     """Seat 1 speaks Cease Operation's dialogue (Gendo ▲ Misato) at Misato, grouped with Shinji: seat 0's LV2 (H-01
     at level 1). Two of seat 0's cards may answer: Welcome Home (drama; Misato, a <対抗> dialogue) and Pattern Blue
     (battle, the 使徒 -2; Ritsuko ● Misato); neither is 補完 ammunition. No 使徒 still to come is one the Evas (11)
-    lose to by less than 2, so the battle card is the one to spend. The old players weighed both as one whole card
-    and chose either, by the generator."""
+    lose to by less than 2 (the four that are, Bardiel, Sandalphon, Tabris 11 and Sahaquiel 16 - 4, lie in a discard
+    pile: since issue 17's stronger 使徒 the pool has them), so the battle card is the one to spend. The old players
+    weighed both as one whole card and chose either, by the generator."""
     picks = set()
     for seed in range(8):
         s = position([["Welcome Home", "Pattern Blue", "Japan's Electric Power"], ["Cease Operation", "Pen Pen"]],
-                     active=1, hokans=["H-01", "H-11"], levels=[1, 0], group=[["shinji", "misato"]])
+                     active=1, hokans=["H-01", "H-11"], levels=[1, 0], group=[["shinji", "misato"]],
+                     discards=[[], SEEN])
         uid = uid_of(s, 1, "Cease Operation", s.players[1].hand)
         s.apply(Speak(uid, True, s.cards[uid].marks.index((Mark.HURT, C["misato"])), -1))
         assert s.current_player == 0 and s.offer is not None

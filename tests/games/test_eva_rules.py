@@ -473,9 +473,9 @@ def test_eva_battle_3_choose_evas_whose_pilots_are_up() -> None:
 def test_eva_battle_3_no_eva_at_all_always_loses() -> None:
     s = position([["Pen Pen", "N2 Mine", "N2 Mine"], ["Pen Pen"]], phase="battle", angel=(1, "Matarael"))
     s.apply(Launch())
-    speak(s, 0, "N2 Mine")  # Matarael 4 - 3 = 1 against 0 Evas
+    speak(s, 0, "N2 Mine")  # Matarael 8 - 3 = 5 against 0 Evas
     pass_until(s, lambda s: s.battle is None)
-    assert battle_result(s) == {"result": "loses", "total": 0, "angel": "Matarael", "angel_strength": 1}
+    assert battle_result(s) == {"result": "loses", "total": 0, "angel": "Matarael", "angel_strength": 5}
 
 
 def test_eva_battle_4_drama_and_battle_cards_after_the_evas_are_chosen() -> None:
@@ -487,27 +487,27 @@ def test_eva_battle_4_drama_and_battle_cards_after_the_evas_are_chosen() -> None
 
 
 def test_eva_battle_5_the_evas_must_exceed_the_angel_a_tie_loses() -> None:
-    s = position([["Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Sandalphon"))  # 7
-    deploy(s, E["unit00"], E["unit01"])  # 3 + 4 = 7: a tie
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Sandalphon"))  # 11
+    deploy(s, E["unit00"], E["unit01"], E["unit02"])  # 3 + 4 + 4 = 11: a tie
     pass_until(s, lambda s: s.battle is None)
-    assert battle_result(s)["result"] == "loses" and battle_result(s)["total"] == 7
+    assert battle_result(s)["result"] == "loses" and battle_result(s)["total"] == 11
 
 
 def test_eva_battle_5_angel_effects_count_when_their_evas_fight() -> None:
-    s = position([["Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Ramiel"))  # 10, -4 with 00 and 01
-    deploy(s, E["unit00"], E["unit01"])
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="battle", angel=(1, "Ramiel"))  # 14, -4 with 00 and 01
+    deploy(s, E["unit00"], E["unit01"], E["unit02"])
     pass_until(s, lambda s: s.battle is None)
-    assert battle_result(s) == {"result": "wins", "total": 7, "angel": "Ramiel", "angel_strength": 6}
+    assert battle_result(s) == {"result": "wins", "total": 11, "angel": "Ramiel", "angel_strength": 10}
 
 
 def test_eva_battle_6_cards_of_the_second_window_still_count() -> None:
     s = position([["Pen Pen"], ["Unit-01 Activates", "Pen Pen"]], phase="battle", angel=(1, "Sandalphon"))
-    deploy(s, E["unit00"], E["unit01"])
+    deploy(s, E["unit00"], E["unit01"], E["unit02"])
     pass_until(s, lambda s: s.window is not None and s.window.kind is WindowKind.BATTLE2)
-    assert s.battle_strengths() == (7, 7) and s.current_player == 1  # seat 0 had nothing to speak
-    speak(s, 1, "Unit-01 Activates")  # +1 in window (2): 8 > 7
+    assert s.battle_strengths() == (11, 11) and s.current_player == 1  # seat 0 had nothing to speak
+    speak(s, 1, "Unit-01 Activates")  # +1 in window (2): 12 > 11
     pass_until(s, lambda s: s.battle is None)
-    assert battle_result(s)["result"] == "wins" and battle_result(s)["total"] == 8
+    assert battle_result(s)["result"] == "wins" and battle_result(s)["total"] == 12
 
 
 def test_eva_battle_7_a_defeated_angel_goes_to_its_owners_discard_pile() -> None:
