@@ -13,7 +13,8 @@ Cards used often (colour, draw points, dialogue marks ▲ hurt / ● seek, card 
     Toji Suzuhara        シンジ  0  ▲アスカ ●レイ       character: +1 allowance for Shinji
     Asuka in Plugsuit    アスカ  0  ▲シンジ            character: +1 allowance for Asuka
     Pen Pen              ミサト +1  ●アスカ ●リツコ     character: +1 allowance for Misato
-    Emergency Alert      (OTHER) +1 ミサト: ●アスカ ●リツコ   drama: draw 1
+    Emergency Alert      (OTHER)  0 ミサト: ●アスカ ●リツコ   drama: draw 1 (0 draw points since issue 17)
+    Shigeru Aoba         (OTHER) +1 ミサト: ●リツコ ▲アスカ   character: +1 allowance for Misato
     Cease Operation      (OTHER) -1 ゲンドウ: ▲ミサト ●レイ   drama <対抗> against drama, battle
     Power Outage         (OTHER)  0 リツコ: ▲ゲンドウ ●ミサト  drama <対抗> against put, character, eva
     Japan's Electric Power (OTHER) 0 レイ: ●ミサト ●アスカ    battle: +2 to the Evas (the FILLER of the decks)
@@ -360,9 +361,9 @@ def test_eva_talk_9_put_cards_stay_on_top_until_the_second_draw_phase() -> None:
 
 
 def test_eva_talk_10_the_window_closes_when_all_pass_in_a_row() -> None:
-    s = position([["Emergency Alert", "Emergency Alert"], ["Emergency Alert", "Emergency Alert"]], phase="main")
+    s = position([["Emergency Alert", "Emergency Alert"], ["Shigeru Aoba", "Emergency Alert"]], phase="main")
     s.apply(Pass())  # seat 0
-    speak(s, 1, "Emergency Alert")  # seat 1 speaks: the passes start again
+    speak(s, 1, "Shigeru Aoba", C["misato"])  # seat 1 speaks (+1 draw point): the passes start again
     s.apply(Pass())  # seat 0
     assert s.window is not None and s.window.kind is WindowKind.MAIN and s.current_player == 1
     s.apply(Pass())  # seat 1: both passed in a row
@@ -629,9 +630,9 @@ def test_eva_main_2_the_others_speak_serif_as_counters() -> None:
 
 
 def test_eva_draw2_1_every_player_in_turn_from_the_turn_player() -> None:
-    s = position([["Emergency Alert"], ["Emergency Alert"], ["Emergency Alert"]], phase="main", active=1)
+    s = position([["Shigeru Aoba"], ["Shigeru Aoba"], ["Shigeru Aoba"]], phase="main", active=1)
     for seat in (1, 2, 0):
-        speak(s, seat, "Emergency Alert")
+        speak(s, seat, "Shigeru Aoba", C["misato"])  # (OTHER) +1 each
     pass_until(s, lambda s: s.phase is not Phase.MAIN)
     pass_until(s, lambda s: s.phase is not Phase.DRAW2)
     order = [e.player for e in s.events or [] if e.kind == "draw2" and e.turn == 1]
@@ -639,13 +640,14 @@ def test_eva_draw2_1_every_player_in_turn_from_the_turn_player() -> None:
 
 
 def test_eva_draw2_2_draw_points() -> None:
-    s = position([["Emergency Alert", "Rei Ayanami (School Uniform)", "Bonds"],
+    s = position([["Emergency Alert", "Rei Ayanami (School Uniform)", "Kozo Fuyutsuki", "Bonds"],
                   ["Moving In", "Shall We Kiss?", "Bonds", "Pen Pen"]],
                  phase="main", decks=[["Toji Suzuhara", "Sachiel", "Cello Practice"], []])
-    speak(s, 0, "Emergency Alert")  # (OTHER) +1, draws Toji at once
+    speak(s, 0, "Emergency Alert")  # (OTHER) 0, draws Toji at once
     speak(s, 1, "Moving In")  # Misato -1
     speak(s, 0, "Rei Ayanami (School Uniform)", C["rei"])  # Rei +1
     speak(s, 1, "Shall We Kiss?")  # Asuka -1
+    speak(s, 0, "Kozo Fuyutsuki", C["gendo"])  # Gendo +1
     pass_until(s, lambda s: s.phase is not Phase.MAIN)
     # seat 0: +2: draws Sachiel (to the city at once) and Cello Practice
     assert s.current_player == 1 and s.pending and s.pending[-1].count == 2  # seat 1: -2: discards 2 of its 2
