@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
     {"view"},
     {"short_ai"},  # the short rule's player, under the styles that tune it
     {"game", "ai"},  # side by side: the scripted players decide from the view, never from the game
+    {"human"},  # the terminal presenter: words a seat's view for a person (and may read the game's event kinds)
 ]
 AREAS = 3
 

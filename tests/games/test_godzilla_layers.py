@@ -24,7 +24,8 @@ LAYERS: list[set[str]] = [
     set(),  # the rule areas
     {"view"},
     {"field_ai"},
-    {"game", "ai"},
+    {"game", "ai"},  # side by side: the scripted players decide from the view, never from the game
+    {"human"},  # the terminal presenter: words a seat's view for a person (and may read the game's event kinds)
 ]
 AREAS = 3
 

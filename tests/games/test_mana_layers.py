@@ -33,6 +33,7 @@ LAYERS: list[set[str]] = [
     {"battle_ai", "land_ai"},
     {"card_ai"},
     {"game", "ai"},  # side by side: the scripted players decide from the view, never from the game
+    {"human"},  # the terminal presenter: words a seat's view for a person (and may read the game's event kinds)
 ]
 AREAS = 5
 
