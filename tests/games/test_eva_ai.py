@@ -28,9 +28,13 @@ def test_both_variants_offer_the_same_styles() -> None:
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
-def test_each_style_beats_random_in_90_percent_of_200_games(style: str) -> None:
-    """Standard rules, two players: mirror matches over every bundled deck, seats alternating."""
-    wins = 0
+def test_each_style_beats_random_in_95_percent_of_the_games_somebody_wins(style: str) -> None:
+    """Standard rules, two players: mirror matches over every bundled deck, seats alternating. Since issue 17's
+    stronger 使徒 a tenth of these games end with everyone losing (the random player runs out of cards with a
+    使徒 in the city, and the last one standing loses the battle it must win, EVA-WIN-3): neither player won
+    those. Of the others the style wins 95% or more, and random wins at most 5% of all 200 (measured at
+    78fedc3: seeker 179 wins, random 1, nobody 20; hurter 175, 4, 21)."""
+    wins = theirs = 0
     for game in range(200):
         deck = DECKS[(game // 2) % len(DECKS)]
         seat = game % 2
@@ -39,7 +43,9 @@ def test_each_style_beats_random_in_90_percent_of_200_games(style: str) -> None:
             agents.reverse()
         result = play_game(EvaGame([deck, deck], 20_000 + game), agents)
         wins += result.outcome.winner == seat
-    assert wins >= 180, f"{style} won {wins}/200 against random"
+        theirs += result.outcome.winner == 1 - seat
+    assert wins >= 0.95 * (wins + theirs), f"{style} won {wins} of the {wins + theirs} games somebody won"
+    assert theirs <= 10, f"random won {theirs}/200 against {style}"
 
 
 @pytest.mark.parametrize("players", [3, 4])

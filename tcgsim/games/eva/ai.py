@@ -378,7 +378,9 @@ class _Ctx:
             battles = [c for c in cards if c.kind is Kind.BATTLE]
             key: tuple[Any, ...] | None = None
             if all(_asks_only_evas(c) for c in battles):
-                key = (tuple([c.id for c in cards]), self.my_char, self.levels.get(self.me, 0) >= 1,
+                # the style is part of it: keep_value weighs cards by the style's weights (a seeker's memo
+                # read by a hurter, or the other way, made a game depend on the games played before it)
+                key = (type(self.a), tuple([c.id for c in cards]), self.my_char, self.levels.get(self.me, 0) >= 1,
                        tuple((h.hokan_char, self.levels[s] >= 1) for s in self.rivals if (h := self.hokans[s])),
                        self.outlook() if battles else None)
             found = _DECK_WORTHS.get(key) if key is not None else None
