@@ -149,3 +149,15 @@ def test_in_a_real_terminal(tmp_path: Path) -> None:
         assert list(tmp_path.glob("tcgsim-game-mana-4*.jsonl"))
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+@pytest.mark.parametrize("game", list(DECKS))
+def test_a_person_plays_a_whole_game_against_each_scripted_style(game: str) -> None:
+    from tcgsim.agents import agent_names
+
+    styles = [a for a in agent_names(game) if a not in ("random", "first", "safe-random", "search")]
+    assert len(styles) >= 2
+    for style in styles:
+        code, out, err = play(*decks(game), "--human", "0", "--ai", style, "--seed", "5", lines="1\n" * 5000)
+        assert code == 0, err
+        assert out.rstrip().splitlines()[-1].rsplit("]> ", 1)[-1].startswith("Game over"), (game, style)
