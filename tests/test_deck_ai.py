@@ -57,12 +57,12 @@ def test_play_uses_the_decks_style_and_the_command_line_overrides_it(tmp_path: P
     styled = with_ai(tmp_path, "raider")
     other = str(REPO / "decks" / "mana" / "floodwater.yaml")
 
-    def first_line(*extra: str) -> str:
+    def first_line(*extra: str) -> str:  # the log's first line names each seat with its AI
         result = runner.invoke(app, ["play", str(styled), other, "--seed", "3", *extra])
         assert result.exit_code == 0, result.output
-        return result.stdout
+        return result.stdout.splitlines()[0]
 
-    assert "(Firestorm, raider)" in first_line() and "(Floodwater, builder)" in first_line()
+    assert first_line() == "P1: Firestorm (raider); P2: Floodwater (builder)"
     overridden = first_line("--ai", "builder")
-    assert "(Firestorm, builder)" in overridden and "raider" not in overridden
+    assert overridden == "P1: Firestorm (builder); P2: Floodwater (builder)"
     assert read_deck(styled).ai == "raider"
