@@ -51,7 +51,7 @@ def test_a_styles_games_are_the_same_after_the_other_styles_games(key: str) -> N
     """Each style's games alone in a fresh process, and after every other style's games: the same actions."""
     styles = SCRIPTED[key]
     assert len(styles) >= 2
-    games = 30
+    games = 20
     for style in styles:
         others = [s for s in styles if s != style]
         assert _digest(key, [*others, style], games) == _digest(key, [style], games), f"{key} {style}"
