@@ -242,6 +242,10 @@ def play_with_humans(game: Game, agents: Sequence[Agent], humans: Iterable[int],
         legal = state.legal_actions()
         try:
             action = legal[0] if len(legal) == 1 else agents[player].choose(state.view(player), legal, rngs[player])
+        except KeyboardInterrupt:  # Ctrl-C while an AI thinks: the same offer as at the prompt
+            if _confirm_quit(agents, seats):
+                return Played(state, actions, quit=True)
+            continue
         except TakeBack:
             keep = human_at.pop()
             actions = actions[:keep]
@@ -255,6 +259,16 @@ def play_with_humans(game: Game, agents: Sequence[Agent], humans: Iterable[int],
         state.apply(action)
         actions.append(action)
     return Played(state, actions, quit=False)
+
+
+def _confirm_quit(agents: Sequence[Agent], seats: set[int]) -> bool:
+    """Ask a person at the table whether to save and quit (Ctrl-C between their decisions)."""
+    console = next((a.console for s in seats if isinstance(a := agents[s], HumanAgent)), Console())
+    console.write("")
+    try:
+        return console.read("save the game and quit? [y/N] ").strip().lower() in ("y", "yes")
+    except (EOFError, KeyboardInterrupt):
+        return True
 
 
 def _revealing(agents: Sequence[Agent], seats: set[int]) -> frozenset[str]:

@@ -140,6 +140,7 @@ def test_in_a_real_terminal(tmp_path: Path) -> None:
 
         wait_for("P1 [1-")
         subprocess.run(["tmux", "send-keys", "-t", session, "1", "Enter"], check=True)
+        time.sleep(0.5)  # at the next prompt, or while the AI plays: Ctrl-C makes the same offer either way
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
         wait_for("save the game and quit?")
         subprocess.run(["tmux", "send-keys", "-t", session, "y", "Enter"], check=True)
