@@ -10,13 +10,13 @@ import json
 import os
 import shlex
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tcgsim.cards import CardDataError, load_pool
+from tcgsim.cli_options import Backend, ListFormat, Opt, ValidateFormat
 from tcgsim.games import GAMES, UnknownGame, get_game
 from tcgsim.playlog import Lang
 from tcgsim.version import __version__
@@ -39,17 +39,6 @@ app = typer.Typer(
 EXIT_FINDING = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
-
-
-class ValidateFormat(StrEnum):
-    text = "text"
-    json = "json"
-    github = "github"
-
-
-class ListFormat(StrEnum):
-    text = "text"
-    json = "json"
 
 
 def _use_color() -> bool:
@@ -254,7 +243,7 @@ def validate(
                                                 help="text (default), json (one array, an "
                                                 "object per deck) or github (workflow annotations).")]
     = ValidateFormat.text,
-    game: Annotated[str | None, _Opt.game] = None,
+    game: Annotated[str | None, Opt.game] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors for the exit status.")]
     = False,
     only_decks: Annotated[bool, typer.Option("--only-decks", help="Pass over files that do not say `game:` "
@@ -297,41 +286,6 @@ def _write_step_summary(text: str) -> None:
             out.write(text)
     except OSError as exc:
         typer.echo(f"tcgsim: cannot write the job summary to {target}: {exc.strerror or exc}", err=True)
-
-
-class _Opt:
-    """Option declarations shared by every command that takes them: one spelling, one meaning, one help text."""
-
-    seed = typer.Option("--seed", min=0, metavar="SEED", help="Seed (0 or more): the same seed gives the same "
-                        "games. For a run every game's seed derives from it (docs/results.md).")
-    ai = typer.Option("--ai", metavar="AGENT", help="Agent per deck: one for all, one per deck in seat order, or "
-                      "DECK=AGENT (repeat it). Default: the deck's `ai:`, else the game's scripted style. See "
-                      "`tcgsim agents GAME`.")
-    option = typer.Option("--option", help="A game option as NAME=VALUE (repeat it), e.g. a rule's other "
-                          "reading. See `tcgsim options GAME`.", metavar="NAME=VALUE", show_default=False)
-    game = typer.Option("--game", "-g", metavar="GAME", show_default=False,
-                        help="The game of decks that do not say it (a text list without a `game:` line).")
-    quiet = typer.Option("--quiet", "-q", help="Print only the result: no game log, no progress, no notes.")
-    games = typer.Option("--games", "-n", min=1, metavar="N", help="Games per matchup (rounded up to whole pairs: "
-                         "one game per seat rotation, same seed; said when it rounds).")
-    workers = typer.Option("--workers", "-w", min=1, metavar="N", show_default=False,
-                           help="Worker processes (default: the cores available).")
-    out = typer.Option("--out", "-o", metavar="DIR", show_default=False,
-                       help="Run folder (default: reports/<decks>-<timestamp>).")
-    force = typer.Option("--force", help="Overwrite an existing run folder.")
-    resume = typer.Option("--resume", help="Finish the interrupted run in this folder (same command).",
-                          metavar="DIR", show_default=False)
-    backend = typer.Option("--backend", metavar="local|dask", help="local worker processes, or a Dask cluster.")
-    scheduler = typer.Option("--scheduler", metavar="ADDRESS", show_default=False,
-                             help="Dask scheduler address (tcp://host:8786); without it, --backend dask starts a "
-                                  "local cluster.")
-    no_report = typer.Option("--no-report", help="Do not write the report at the end.")
-    baseline = typer.Option("--baseline", help="Pair this run with the complete run in RUN, for `tcgsim compare`: "
-                            "its run seed, and its games, options and agents unless given (given, they must "
-                            "agree), so the two runs play the same deals and differ only in the edited decks.",
-                            metavar="RUN", show_default=False)
-    fmt = typer.Option("--format", "-f", metavar="text|json", help="text summary, or json: the summary as JSON on "
-                       "stdout (no progress bar; notes on stderr).")
 
 
 def _game_options_or_exit(game: str, items: list[str] | None) -> Any:
@@ -407,8 +361,8 @@ def options(game: GameArg) -> None:
 def play(
     decks: Annotated[list[Path] | None, typer.Argument(help="One deck file per seat, in seat order (none with "
                                                       "--replay FILE).", metavar="DECK", show_default=False)] = None,
-    seed: Annotated[int, _Opt.seed] = 1,
-    ai: Annotated[list[str] | None, _Opt.ai] = None,
+    seed: Annotated[int, Opt.seed] = 1,
+    ai: Annotated[list[str] | None, Opt.ai] = None,
     human: Annotated[list[int] | None, typer.Option(
         "--human", min=0, metavar="SEAT", show_default=False,
         help="Play this seat yourself (0 is the first; repeat it for more): its view, the legal actions as a "
@@ -423,9 +377,9 @@ def play(
                                                           "--human, go on playing a saved game.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --events or --record file.")]
     = False,
-    quiet: Annotated[bool, _Opt.quiet] = False,
-    option: Annotated[list[str] | None, _Opt.option] = None,
-    game: Annotated[str | None, _Opt.game] = None,
+    quiet: Annotated[bool, Opt.quiet] = False,
+    option: Annotated[list[str] | None, Opt.option] = None,
+    game: Annotated[str | None, Opt.game] = None,
     user_cards: CardsOpt = None,
     rotation: Annotated[int, typer.Option(
         "--rotation", min=0, metavar="N", help="The seat rotation of a run's game (games.parquet `rotation`): "
@@ -579,7 +533,7 @@ def fit_eval(
     game: GameArg,
     games: Annotated[int, typer.Option("--games", "-n", min=10, metavar="N",
                                        help="Scripted games to learn from.")] = 600,
-    seed: Annotated[int, _Opt.seed] = 0,
+    seed: Annotated[int, Opt.seed] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE",
                                              help="Where to write it (default: the evaluation "
                                              "`--ai search` ships with, beside the game's code).",
@@ -613,7 +567,7 @@ def fit_eval(
 def bench(
     game: Annotated[str, typer.Argument(help="The game to measure.", callback=_game_arg, metavar="GAME")] = "mana",
     games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Games to play.")] = 200,
-    seed: Annotated[int, _Opt.seed] = 0,
+    seed: Annotated[int, Opt.seed] = 0,
     ai: Annotated[str | None, typer.Option("--ai", metavar="AGENT",
                                            help="The agent of every seat (default: the game's scripted "
                                            "style; random measures the engine alone). See `tcgsim agents`.",
@@ -664,11 +618,6 @@ def bench(
 
 
 # ------------------------------------------------------------------------------------------ simulate, matchups
-
-
-class Backend(StrEnum):
-    local = "local"
-    dask = "dask"
 
 
 def _sim_decks_or_exit(paths: list[Path], game: str | None = None) -> list[Any]:
@@ -850,21 +799,21 @@ def simulate(
     decks: Annotated[list[Path] | None, typer.Argument(help="The decks of every game: 2 for a two-player game, "
                                                        "2-4 for eva (none with --resume DIR).", metavar="DECK",
                                                        show_default=False)] = None,
-    games: Annotated[int, _Opt.games] = 100,
-    seed: Annotated[int, _Opt.seed] = 0,
-    workers: Annotated[int | None, _Opt.workers] = None,
-    ai: Annotated[list[str] | None, _Opt.ai] = None,
-    out: Annotated[str | None, _Opt.out] = None,
-    force: Annotated[bool, _Opt.force] = False,
-    resume: Annotated[str | None, _Opt.resume] = None,
-    backend: Annotated[Backend, _Opt.backend] = Backend.local,
-    scheduler: Annotated[str | None, _Opt.scheduler] = None,
-    quiet: Annotated[bool, _Opt.quiet] = False,
-    no_report: Annotated[bool, _Opt.no_report] = False,
-    option: Annotated[list[str] | None, _Opt.option] = None,
-    baseline: Annotated[str | None, _Opt.baseline] = None,
-    fmt: Annotated[ListFormat, _Opt.fmt] = ListFormat.text,
-    game: Annotated[str | None, _Opt.game] = None,
+    games: Annotated[int, Opt.games] = 100,
+    seed: Annotated[int, Opt.seed] = 0,
+    workers: Annotated[int | None, Opt.workers] = None,
+    ai: Annotated[list[str] | None, Opt.ai] = None,
+    out: Annotated[str | None, Opt.out] = None,
+    force: Annotated[bool, Opt.force] = False,
+    resume: Annotated[str | None, Opt.resume] = None,
+    backend: Annotated[Backend, Opt.backend] = Backend.local,
+    scheduler: Annotated[str | None, Opt.scheduler] = None,
+    quiet: Annotated[bool, Opt.quiet] = False,
+    no_report: Annotated[bool, Opt.no_report] = False,
+    option: Annotated[list[str] | None, Opt.option] = None,
+    baseline: Annotated[str | None, Opt.baseline] = None,
+    fmt: Annotated[ListFormat, Opt.fmt] = ListFormat.text,
+    game: Annotated[str | None, Opt.game] = None,
     user_cards: CardsOpt = None,
 ) -> None:
     """Play many AI games between decks in parallel, seats balanced, into a run folder of Parquet tables.
@@ -898,26 +847,26 @@ def matchups(
     paths: Annotated[list[str] | None, typer.Argument(help="Deck files, folders of deck files, or globs (none "
                                                       "with --resume DIR).", metavar="PATH",
                                                       show_default=False)] = None,
-    games: Annotated[int, _Opt.games] = 100,
-    seed: Annotated[int, _Opt.seed] = 0,
+    games: Annotated[int, Opt.games] = 100,
+    seed: Annotated[int, Opt.seed] = 0,
     gauntlet: Annotated[Path | None, typer.Option("--gauntlet", metavar="DECK",
                                                   help="Play this deck against each deck of "
                                                   "PATH... instead of every pair.", show_default=False)] = None,
     mirror: Annotated[bool, typer.Option("--mirror", help="Include mirror matches (a deck against itself).")]
     = False,
-    workers: Annotated[int | None, _Opt.workers] = None,
-    ai: Annotated[list[str] | None, _Opt.ai] = None,
-    out: Annotated[str | None, _Opt.out] = None,
-    force: Annotated[bool, _Opt.force] = False,
-    resume: Annotated[str | None, _Opt.resume] = None,
-    backend: Annotated[Backend, _Opt.backend] = Backend.local,
-    scheduler: Annotated[str | None, _Opt.scheduler] = None,
-    quiet: Annotated[bool, _Opt.quiet] = False,
-    no_report: Annotated[bool, _Opt.no_report] = False,
-    option: Annotated[list[str] | None, _Opt.option] = None,
-    baseline: Annotated[str | None, _Opt.baseline] = None,
-    fmt: Annotated[ListFormat, _Opt.fmt] = ListFormat.text,
-    game: Annotated[str | None, _Opt.game] = None,
+    workers: Annotated[int | None, Opt.workers] = None,
+    ai: Annotated[list[str] | None, Opt.ai] = None,
+    out: Annotated[str | None, Opt.out] = None,
+    force: Annotated[bool, Opt.force] = False,
+    resume: Annotated[str | None, Opt.resume] = None,
+    backend: Annotated[Backend, Opt.backend] = Backend.local,
+    scheduler: Annotated[str | None, Opt.scheduler] = None,
+    quiet: Annotated[bool, Opt.quiet] = False,
+    no_report: Annotated[bool, Opt.no_report] = False,
+    option: Annotated[list[str] | None, Opt.option] = None,
+    baseline: Annotated[str | None, Opt.baseline] = None,
+    fmt: Annotated[ListFormat, Opt.fmt] = ListFormat.text,
+    game: Annotated[str | None, Opt.game] = None,
     user_cards: CardsOpt = None,
     ai_panel: Annotated[str | None, typer.Option(
         "--ai-panel", metavar="AI,AI,...", show_default=False,
