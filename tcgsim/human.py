@@ -7,8 +7,8 @@ in plain words (`Presenter.action_text`) and a prompt. At the prompt:
 - a number plays that action;
 - `?` explains the decision and the rule ids behind it (`Presenter.decision_text`);
 - `log` shows the recent events in the words of `tcgsim play`;
-- `undo` takes back the seat's last decision, when nothing hidden was revealed since (no event of the game's
-  `Presenter.revealing` kinds: a draw, a card turned up);
+- `undo` takes back the seat's last decision, when nothing since showed a person at the table something hidden
+  (`shows_hidden`: the game's `Presenter.reveals` says what each event kind shows whom);
 - `quit` (or Ctrl-C, then y) saves the game so far and stops.
 
 Anything else is one clear line and the prompt again. Each game words its own positions in games/<game>/human.py
@@ -24,33 +24,60 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
+from types import MappingProxyType
 from typing import IO, Any, Protocol
 
 from tcgsim.engine import Agent, Event, Game, State, agent_rng
 
-__all__ = ["RECORD_FORMAT", "BadRecord", "Console", "GenericPresenter", "HumanAgent", "HumanQuit", "Presenter",
-           "RecordHeader", "TakeBack", "play_with_humans", "presenter_for", "read_record", "terminal_console",
-           "write_record"]
+__all__ = ["DEFAULT_REVEALS", "RECORD_FORMAT", "BadRecord", "Console", "GenericPresenter", "HumanAgent", "HumanQuit",
+           "Presenter", "RecordHeader", "Reveal", "TakeBack", "play_with_humans", "presenter_for", "read_record",
+           "shows_hidden", "terminal_console", "write_record"]
 
 RECORD_FORMAT = "tcgsim-game/1"
 RECENT = 12  # events `log` shows
 
-# Kinds of events that show a player something hidden (a card drawn or turned up): after one, `undo` would let the
-# player take a decision back knowing more than when they made it.
-DEFAULT_REVEALING = frozenset({
+
+class Reveal(Enum):
+    """Whom an event kind shows something hidden (`Presenter.reveals`). After such an event `undo` would let a
+    person take a decision back knowing more than when they made it, so `shows_hidden` refuses it."""
+
+    PUBLIC = "public"  # every player, the event's own too: a card turned up from a deck, a random pick
+    OWNER = "owner"  # the event's player alone (`Event.player`): a card drawn, a face-down card peeked at
+    OTHERS = "others"  # everyone but the event's player, who knew it: a card played from its hidden hand
+
+
+def shows_hidden(event: Event, reveals: Mapping[str, Reveal], humans: Collection[int]) -> bool:
+    """Whether `event` showed a person in one of the `humans` seats something hidden: a PUBLIC kind always, an
+    OWNER kind when the event's player is one of them, an OTHERS kind when one of them is not the event's player.
+    An event that names no player counts as public (it cannot say whom it showed); a kind `reveals` does not name
+    shows nothing. This is the one place `undo` asks (`play_with_humans`)."""
+    reveal = reveals.get(event.kind)
+    if reveal is None:
+        return False
+    if reveal is Reveal.PUBLIC or event.player is None:
+        return True
+    if reveal is Reveal.OWNER:
+        return event.player in humans
+    return any(seat != event.player for seat in humans)
+
+
+# A game without a presenter of its own: the kinds the games record that show something hidden, all PUBLIC (what
+# a game's event player means is the game's to say, so none is trusted to concern one player only).
+DEFAULT_REVEALS: Mapping[str, Reveal] = MappingProxyType(dict.fromkeys((
     "setup", "draw", "opening_hand", "mulligan", "party_fill", "open", "peek", "milled", "swap", "take",
     "angel_arrives", "angel_up", "discard_random", "battle_loss_cards", "draw2", "short_reveal", "short_refill",
     "evolve", "turn_start",
-})
+), Reveal.PUBLIC))
 
 
 class Presenter(Protocol):
     """How a game shows a seat its position and its choices (games/<game>/human.py: PRESENTER)."""
 
-    revealing: frozenset[str]
+    reveals: Mapping[str, Reveal]  # the event kinds that show someone something hidden, and whom (`shows_hidden`)
 
     def board_lines(self, view: Any) -> list[str]:
         """What the seat may see: its hand, the board, pools, counters, the opponents' visible cards and counts."""
@@ -68,7 +95,7 @@ class Presenter(Protocol):
 class GenericPresenter:
     """The wording of a game without a presenter of its own: the action's record, the view's counts."""
 
-    revealing = DEFAULT_REVEALING
+    reveals = DEFAULT_REVEALS
 
     def board_lines(self, view: Any) -> list[str]:
         return [f"(you are P{getattr(view, 'player', 0) + 1}; this game has no board view yet)"]
@@ -178,8 +205,8 @@ class HumanAgent:
             elif answer == "undo":
                 if self.can_undo():
                     raise TakeBack()
-                out("cannot undo: there is no decision of yours to take back, or something hidden was revealed "
-                    "since (a card drawn or turned up)")
+                out("cannot undo: there is no decision of yours to take back, or something hidden was shown to "
+                    "you since (a card you drew, a card turned up or played from another's hand)")
             elif answer in ("quit", "exit"):
                 raise HumanQuit()
             elif answer.isdigit() and 1 <= int(answer) <= len(legal):
@@ -229,9 +256,9 @@ def play_with_humans(game: Game, agents: Sequence[Agent], humans: Iterable[int],
     def can_undo() -> bool:
         if not human_at:
             return False
-        revealing = _revealing(agents, seats)
+        reveals = _reveals(agents, seats)
         since = _events_after(game, actions[:human_at[-1]], state)
-        return not any(e.kind in revealing for e in since)
+        return not any(shows_hidden(e, reveals, seats) for e in since)
 
     for seat in seats:
         agent = agents[seat]
@@ -271,12 +298,12 @@ def _confirm_quit(agents: Sequence[Agent], seats: set[int]) -> bool:
         return True
 
 
-def _revealing(agents: Sequence[Agent], seats: set[int]) -> frozenset[str]:
+def _reveals(agents: Sequence[Agent], seats: set[int]) -> Mapping[str, Reveal]:
     for seat in seats:
         agent = agents[seat]
         if isinstance(agent, HumanAgent):
-            return agent.presenter.revealing
-    return DEFAULT_REVEALING
+            return agent.presenter.reveals
+    return DEFAULT_REVEALS
 
 
 def _replayed(game: Game, actions: Sequence[Any]) -> State:

@@ -16,12 +16,13 @@ from typer.testing import CliRunner
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.cli import app
-from tcgsim.engine import State
+from tcgsim.engine import Event, State
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.game import EVENT_TEXT, EvaGame, EvaShortGame
 from tcgsim.games.eva.human import PRESENTER
+from tcgsim.games.eva.state import ChoiceKind
 from tcgsim.games.eva.view import EvaShortView, EvaView
-from tcgsim.human import presenter_for
+from tcgsim.human import Reveal, presenter_for, shows_hidden
 
 REPO = Path(__file__).resolve().parents[2]
 RULE_ID = re.compile(r"\b(EVA-[A-Z0-9]+-\d+|I-[A-Z]+)\b")
@@ -136,9 +137,28 @@ def test_what_the_seat_cannot_tell_apart_reads_the_same(key: str, players: int) 
 
 def test_the_presenter_is_the_one_both_game_keys_load() -> None:
     assert presenter_for("eva") is PRESENTER and presenter_for("eva-short") is PRESENTER
-    assert PRESENTER.revealing <= EVENT_TEXT.keys()  # this game's event kinds only
-    assert {"draw", "draw2", "angel_arrives", "discard_random", "effect", "short_setup"} <= PRESENTER.revealing
-    assert not {"speak", "serif", "pass", "turn_start", "phase"} & PRESENTER.revealing
+    assert set(PRESENTER.reveals) <= EVENT_TEXT.keys()  # this game's event kinds only
+    assert all(isinstance(r, Reveal) for r in PRESENTER.reveals.values())
+
+
+def _shows(kind: str, player: int | None, humans: frozenset[int] = frozenset({0})) -> bool:
+    """Whether `undo` is refused after this event, with P1 at the terminal (tcgsim.human.shows_hidden)."""
+    return shows_hidden(Event(3, "draw1", player, kind, {}), PRESENTER.reveals, humans)
+
+
+def test_undo_rule_another_players_draw_shows_nothing_ones_own_draw_and_a_shiito_turned_up_do() -> None:
+    """P1 at the terminal, P2 and P3 at the table."""
+    for kind in ("draw", "draw2", "effect"):  # a card drawn shows only its drawer ("draws 2" is an effect)
+        assert _shows(kind, 0) and not _shows(kind, 1) and not _shows(kind, 2), kind
+    for kind in ("angel_arrives", "angel_up", "discard_random", "battle_loss_cards", "take", "short_setup"):
+        assert _shows(kind, 0) and _shows(kind, 1), kind  # in sight of everyone, or picked at random
+    assert _shows("short_refill", None)  # every hand refilled: recorded for no player
+    for kind in ("speak", "serif", "counter", "discard", "stage_hurt", "short_pass"):  # a card of a hand
+        assert _shows(kind, 1) and _shows(kind, 2) and not _shows(kind, 0), kind
+        assert _shows(kind, 0, frozenset({0, 1})), kind  # P2 at the terminal too: P2 learnt it
+    for kind in ("turn_start", "phase", "pass", "battle_result", "level", "deploy", "serif_result"):
+        assert not _shows(kind, 0) and not _shows(kind, 1), kind
+    assert _shows("effect", None)  # an effect recorded for no player: it cannot say whom it showed
 
 
 def test_a_hand_and_the_city_are_shown_as_a_player_would_want_them() -> None:
@@ -157,6 +177,49 @@ def test_a_hand_and_the_city_are_shown_as_a_player_would_want_them() -> None:
     mine = {state.cards[u].name for u in state.players[me].hand} | {c.name for c in view.deck_cards()}
     for name in others - mine:
         assert name not in board, name  # what only another player holds is never named
+
+
+def _counted(names: list[str]) -> str:
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())
+
+
+@pytest.mark.parametrize(("key", "players"), [("eva", 3), ("eva-short", 2)], ids=["eva-3p", "eva-short"])
+def test_every_discard_pile_the_own_deck_and_the_cards_left_to_choose_are_shown(key: str, players: int) -> None:
+    """What the view holds that the board only counted: each player's discard pile (face up), top first; the
+    cards left in the seat's own deck (in no order); how many cards a discard, a recover or a search still takes.
+    Nothing hidden comes with them: re-dealt hidden cards (the others' hands and decks) leave these lines as
+    they were."""
+    rng = random.Random(3)
+    piles = counts = 0
+    for i, (state, view, _legal) in enumerate(decisions(key, players, range(0, 4, 2))):
+        board = PRESENTER.board_lines(view)
+        me = view.player
+        for seat in range(players):
+            pile = view.discard(seat)
+            if pile:
+                whose = "your" if seat == me else f"P{seat + 1}'s"
+                assert f"    {whose} discard pile (top first): {_counted([c.name for c in pile[::-1]])}" in board
+                piles += 1
+        deck = view.deck_cards()
+        line = next(x for x in board if x.startswith(f"Your deck ({len(deck)}, in no order): "))
+        names = [c.name for c in deck]
+        assert all((f"{names.count(n)}x {n}" if names.count(n) > 1 else n) in line for n in names), line
+        choice = view.pending_choice() if isinstance(view, EvaView) else None
+        if choice is not None and choice[0] is not ChoiceKind.DECLARE:
+            wanted = rf"To (discard|take from your (discard pile|deck)): (up to )?{choice[1]} cards? more"
+            assert any(re.match(wanted, x) for x in board), board
+            counts += 1
+        if i % 5 == 0:
+            twin = state.resample_hidden(me, rng).view(me)
+            piled = [x for x in board if "discard pile (top first)" in x or x.startswith("Your deck")]
+            assert piled == [x for x in PRESENTER.board_lines(twin)
+                             if "discard pile (top first)" in x or x.startswith("Your deck")]
+    assert piles > 50
+    if key == "eva":
+        assert counts > 0
 
 
 def test_a_short_rule_board_hides_the_opponents_character() -> None:

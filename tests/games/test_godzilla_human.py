@@ -18,10 +18,11 @@ from typer.testing import CliRunner
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.cli import app
+from tcgsim.engine import Event
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.game import EVENT_TEXT, GzGame, GzState
 from tcgsim.games.godzilla.human import PRESENTER, SeatView
-from tcgsim.human import GenericPresenter, presenter_for
+from tcgsim.human import GenericPresenter, Reveal, presenter_for, shows_hidden
 
 REPO = Path(__file__).resolve().parents[2]
 RULE_IDS = frozenset(re.findall(r"\*\*(GZ-[A-Z]+-\d+)", (REPO / "docs/rules/godzilla.md").read_text(encoding="utf-8")))
@@ -67,8 +68,25 @@ def test_the_game_has_its_own_presenter() -> None:
     assert PRESENTER.board_lines(shape)
     assert presenter_for("godzilla") is PRESENTER
     assert not isinstance(PRESENTER, GenericPresenter)
-    assert PRESENTER.revealing <= set(EVENT_TEXT), PRESENTER.revealing - set(EVENT_TEXT)
-    assert {"draw", "opening_hand", "open", "battle_card"} <= PRESENTER.revealing  # a draw, a base turned up
+    assert set(PRESENTER.reveals) <= set(EVENT_TEXT), set(PRESENTER.reveals) - set(EVENT_TEXT)
+    assert all(isinstance(r, Reveal) for r in PRESENTER.reveals.values())
+
+
+def _shows(kind: str, player: int | None, humans: frozenset[int] = frozenset({0})) -> bool:
+    """Whether `undo` is refused after this event, with P1 at the terminal (tcgsim.human.shows_hidden)."""
+    return shows_hidden(Event(3, "draw", player, kind, {}), PRESENTER.reveals, humans)
+
+
+def test_undo_rule_the_opponents_draw_shows_nothing_ones_own_draw_and_a_battle_do() -> None:
+    for kind in ("draw", "opening_hand"):  # only the drawer sees the cards
+        assert _shows(kind, 0) and not _shows(kind, 1), kind
+    for kind in ("battle", "operation", "attach"):  # battle cards chosen face down; effects that draw unrecorded
+        assert _shows(kind, 0) and _shows(kind, 1), kind
+    for kind in ("play", "counter", "battle_card", "open", "base_destroyed", "evolve", "fuse", "place_base"):
+        assert _shows(kind, 1) and not _shows(kind, 0), kind  # a card only its player knew comes to sight
+        assert _shows(kind, 0, frozenset({0, 1})), kind
+    for kind in ("turn_start", "pay", "discard", "move", "attack", "close", "monster_destroyed"):
+        assert not _shows(kind, 0) and not _shows(kind, 1), kind  # counts, or cards already in sight
 
 
 def test_every_decision_has_a_board_distinct_actions_and_rule_ids() -> None:
@@ -141,6 +159,29 @@ def test_a_face_down_base_of_the_opponent_is_shown_face_down() -> None:
                     assert name in visible or name not in board, name
                 return
     pytest.skip("no face-down base in these games")
+
+
+def test_every_monster_its_turn_flags_and_every_ruin_of_a_row_are_shown() -> None:
+    """What the view's monsters and rows hold that the board left out: a monster that took damage this turn (it
+    may evolve), evolved or was opened or closed this turn; a monster whose base was just destroyed; the ruins at
+    the ends of a row (not only between bases)."""
+    hurt = ruins = 0
+    for i in GAMES:
+        for state, _legal in decisions(i):
+            view = state.view(state.current_player)
+            board = "\n".join(PRESENTER.board_lines(view))
+            for seat in (0, 1):
+                for m in view.monsters(seat):
+                    if m.hurt:
+                        line = next(x for x in board.splitlines() if x.startswith(f"      {view.card(m.uid).name}:")
+                                    and "took damage this turn" in x)  # type: ignore[union-attr]
+                        assert line
+                        hurt += 1
+                ruins += view.ruins(seat)
+            assert board.count(": ruin") == view.ruins(0) + view.ruins(1), board
+            shown = [x for x in board.splitlines() if re.match(r"      \S.*: \d+/\d+/\d+, damage \d+", x)]
+            assert len(shown) == len(view.monsters(0)) + len(view.monsters(1)), board
+    assert hurt > 10 and ruins > 10, (hurt, ruins)
 
 
 @pytest.mark.parametrize("seat", ["0", "1"])

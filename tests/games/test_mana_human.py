@@ -16,10 +16,12 @@ from typer.testing import CliRunner
 from tcgsim.agents import make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.cli import app
+from tcgsim.engine import Event
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.game import EVENT_TEXT, ManaGame, ManaState
 from tcgsim.games.mana.human import PRESENTER
-from tcgsim.human import GenericPresenter, presenter_for
+from tcgsim.games.mana.state import ChoiceKind
+from tcgsim.human import GenericPresenter, Reveal, presenter_for, shows_hidden
 
 REPO = Path(__file__).resolve().parents[2]
 RULE_IDS = frozenset(re.findall(r"\bMANA-[A-Z]+(?:-[A-Z]+)*-\d+\b",
@@ -50,9 +52,26 @@ def _check_decision(state: ManaState) -> None:
 
 def test_the_game_loads_its_presenter() -> None:
     assert presenter_for("mana") is PRESENTER
-    assert PRESENTER.revealing <= set(EVENT_TEXT)
-    assert {"draw", "open", "peek", "party_fill"} <= PRESENTER.revealing
-    assert "land_make" not in PRESENTER.revealing  # a land made from one's own hand shows nothing hidden
+    assert set(PRESENTER.reveals) <= set(EVENT_TEXT)  # this game's event kinds only
+    assert all(isinstance(r, Reveal) for r in PRESENTER.reveals.values())
+
+
+def _shows(kind: str, player: int | None, humans: frozenset[int] = frozenset({0})) -> bool:
+    """Whether `undo` is refused after this event, with P1 at the terminal (tcgsim.human.shows_hidden)."""
+    return shows_hidden(Event(3, "main", player, kind, {}), PRESENTER.reveals, humans)
+
+
+def test_undo_rule_the_enemy_draw_shows_nothing_ones_own_draw_and_a_monster_turned_up_do() -> None:
+    for kind in ("draw", "mulligan", "peek"):  # only the drawer (the peeker) sees the card
+        assert _shows(kind, 0) and not _shows(kind, 1), kind
+    for kind in ("open", "open_failed", "milled", "party_fill", "monster_trashed", "use", "discard", "ability",
+                 "technique", "battle_damage"):  # face up for both, or it may draw unrecorded
+        assert _shows(kind, 0) and _shows(kind, 1), kind
+    for kind in ("land_make", "place", "equip"):  # a card of the player's hand, which the player knew
+        assert _shows(kind, 1) and not _shows(kind, 0), kind
+        assert _shows(kind, 0, frozenset({0, 1})), kind  # P2 at the terminal too: P2 learnt it
+    for kind in ("turn_start", "move", "land_shift", "mana_gained", "battle", "let_through"):  # all in sight already
+        assert not _shows(kind, 0) and not _shows(kind, 1), kind
 
 
 def test_every_decision_of_random_and_scripted_games_reads_in_words() -> None:
@@ -153,6 +172,43 @@ def test_a_face_down_enemy_monster_is_never_named() -> None:
                 assert not any(name in monsters for name in hidden - shown), (hidden, monsters)
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_both_discard_piles_the_trashed_characters_and_a_discard_count_are_shown() -> None:
+    """The piles everyone sees, of both players: the discard pile with its size and its top card first, the
+    trashed characters; and while the seat discards, how many cards are left to discard. (Hidden things stay
+    hidden: test_positions_the_seat_cannot_tell_apart_read_the_same re-deals them under these lines too.)"""
+    seen_piles = seen_trashed = seen_count = 0
+    for seed in range(4):
+        state = _game(300 + seed).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            player = state.current_player
+            view = state.view(player)
+            board = PRESENTER.board_lines(view)
+            for seat, who in ((player, "You (P"), (1 - player, f"P{2 - player}:")):
+                side = board[next(i for i, x in enumerate(board) if x.startswith(who)):]
+                pile = state.players[seat].discard
+                line = next(x for x in side if x.startswith("  discard pile"))
+                if pile:
+                    top = re.escape(state.cards[pile[-1]].name)
+                    assert re.match(rf"  discard pile \({len(pile)}, top first\): (\d+x )?{top}", line), line
+                    seen_piles += 1
+                else:
+                    assert line == "  discard pile: empty"
+                trashed = state.players[seat].char_discard
+                if trashed:
+                    line = next(x for x in side if x.startswith("  trashed characters"))
+                    assert line.startswith(f"  trashed characters ({len(trashed)}): ")
+                    assert all(state.cards[u].name in line for u in trashed)
+                    seen_trashed += 1
+            pending = view.pending
+            if pending is not None and pending.kind in (ChoiceKind.DISCARD, ChoiceKind.END_DISCARD):
+                assert f"To discard: {pending.count} more card" in "\n".join(board)
+                seen_count += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert seen_piles > 100 and seen_trashed > 20 and seen_count > 0, (seen_piles, seen_trashed, seen_count)
 
 
 def test_a_whole_game_played_through_the_cli_by_input_lines() -> None:

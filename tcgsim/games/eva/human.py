@@ -10,29 +10,40 @@ words stay the same). Rule ids (EVA-..., I-...) are those of docs/rules/eva.md.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from tcgsim.cards import load_pool, on_pool_change
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import CHAR_NAMES, EVA_NAMES, N_CHARS, N_EVAS, EvaCard, Kind, Mark
 from tcgsim.games.eva.effects import OTHER, Target, Verb
-from tcgsim.games.eva.game import EVENT_TEXT
 from tcgsim.games.eva.state import ChoiceKind, Phase, WindowKind
 from tcgsim.games.eva.view import EvaShortView, EvaView, SpokenView
-from tcgsim.human import DEFAULT_REVEALING, GenericPresenter
+from tcgsim.human import GenericPresenter, Reveal
 
-__all__ = ["PRESENTER", "REVEALING", "EvaPresenter"]
+__all__ = ["PRESENTER", "REVEALS", "EvaPresenter"]
 
-# The event kinds of this game that show a player something hidden, for `undo` (tcgsim.human): the default kinds
-# this game records (setup, draw, angel_arrives, angel_up, discard_random, battle_loss_cards, draw2, take,
-# short_reveal, short_refill), adjusted:
-# - without turn_start: in EVA it only tells who recovered (public); the turn's draw is its own `draw` event;
-# - with short_setup: the short rule's opening hands and secret characters are dealt under this kind;
-# - with effect: a drama's or a put card's draw ("draws 2") is recorded as an `effect` event, so every card
-#   effect blocks `undo` (most effects reveal nothing, but the kind cannot tell a draw from a down).
-REVEALING: frozenset[str] = frozenset(
-    ((DEFAULT_REVEALING & EVENT_TEXT.keys()) - {"turn_start"}) | {"short_setup", "effect"})
+# What each event kind of this game shows whom (tcgsim.human.Reveal), for `undo` (tcgsim.human.shows_hidden); the
+# event's player is the seat the engine records it for (the drawer, the speaker, the discarder).
+# - OWNER: draw (the first draw phase's, and what a failed 補完 gives back), draw2 (the second draw phase's
+#   draw points), effect (a drama's or a put card's "draws 2" is recorded as an effect of its player; the
+#   other effects show what everyone sees, but the kind cannot tell them apart);
+# - OTHERS, a card of the player's hidden hand comes to sight: speak, serif, counter, discard (of its choice),
+#   stage_seek, stage_hurt, short_pass (the card discarded with the 「パス」);
+# - PUBLIC: setup and short_setup (the hands and the secret characters dealt), angel_arrives and angel_up (a
+#   使徒 drawn, or turned up from the queue), discard_random and battle_loss_cards (cards picked at random), take
+#   (a card from the deck, which is then shuffled), short_refill (every hand refilled, recorded for no player),
+#   short_reveal (a secret character).
+# Not turn_start (who recovered: public), nor the battles, levels, 補完 declarations and downs everyone sees.
+_OTHERS = ("speak", "serif", "counter", "discard", "stage_seek", "stage_hurt", "short_pass")
+_PUBLIC = ("setup", "short_setup", "angel_arrives", "angel_up", "discard_random", "battle_loss_cards", "take",
+           "short_refill", "short_reveal")
+REVEALS: Mapping[str, Reveal] = MappingProxyType({
+    **dict.fromkeys(_PUBLIC, Reveal.PUBLIC),
+    **dict.fromkeys(("draw", "draw2", "effect"), Reveal.OWNER),
+    **dict.fromkeys(_OTHERS, Reveal.OTHERS),
+})
 
 MARK_SIGN = {Mark.HURT: "▲", Mark.SEEK: "●"}
 MARK_VERB = {Mark.HURT: "hurts", Mark.SEEK: "seeks"}
@@ -91,6 +102,37 @@ def _names(cards: Sequence[EvaCard]) -> str:
     for card in cards:
         counts[card.name] = counts.get(card.name, 0) + 1
     return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items()) or "nothing"
+
+
+def _pile_lines(view: EvaView | EvaShortView, seat: int, me: int) -> list[str]:
+    """A discard pile (face up), top first, copies counted; nothing for an empty one."""
+    pile = view.discard(seat)
+    if not pile:
+        return []
+    whose = "your" if seat == me else f"P{seat + 1}'s"
+    return [f"    {whose} discard pile (top first): {_names(pile[::-1])}"]
+
+
+def _deck_line(view: EvaView | EvaShortView) -> str:
+    """The cards left in the seat's own deck (it knows its deck list, not the order), copies counted."""
+    cards = view.deck_cards()
+    return f"Your deck ({len(cards)}, in no order): {_names(sorted(cards, key=lambda c: (int(c.kind), c.name)))}"
+
+
+def _choice_line(view: EvaView) -> str | None:
+    """How many cards the decision being asked still takes (a discard, a recover, a search)."""
+    choice = view.pending_choice()
+    if choice is None:
+        return None
+    kind, count, type_ = choice
+    cards = f"{count} card{'s' if count != 1 else ''}"
+    if kind is ChoiceKind.DISCARD:
+        return f"To discard: {cards} more (negative draw points)."
+    if kind is ChoiceKind.RECOVER:
+        return f"To take from your discard pile: up to {cards} more."
+    if kind is ChoiceKind.TUTOR:
+        return f"To take from your deck: up to {cards} more, of type {type_}."
+    return None
 
 
 def _grouped(cards: Sequence[EvaCard]) -> list[tuple[str, EvaCard]]:
@@ -196,7 +238,7 @@ def _hokan_words(view: EvaView, seat: int) -> str:
 class EvaPresenter:
     """The words of both EVA game keys: each method dispatches on the view's type."""
 
-    revealing: frozenset[str] = REVEALING
+    reveals: Mapping[str, Reveal] = REVEALS
 
     def board_lines(self, view: Any) -> list[str]:
         if isinstance(view, EvaShortView):
@@ -292,6 +334,7 @@ class EvaPresenter:
             if view.out(seat):
                 lines.append(f"  P{seat + 1}{' (you)' if seat == me else ''}: dropped out (脱落); "
                              f"discard {len(view.discard(seat))}")
+                lines.extend(_pile_lines(view, seat, me))
                 continue
             extra = ""
             if seat == me:
@@ -302,6 +345,11 @@ class EvaPresenter:
             lines.append(f"  P{seat + 1}{' (you)' if seat == me else ''}: hand {view.hand_size(seat)}, deck "
                          f"{view.deck_size(seat)}{extra}, discard {len(view.discard(seat))}{pts}; "
                          f"{_hokan_words(view, seat)}")
+            lines.extend(_pile_lines(view, seat, me))
+        choice = _choice_line(view)
+        if choice is not None:
+            lines.append(choice)
+        lines.append(_deck_line(view))
         hand = [c for c in (view.card(u) for u in view.hand()) if c is not None]
         lines.append(f"Your hand ({len(hand)}):")
         lines.extend(f"  {copies}{_hand_std(card)}" for copies, card in _grouped(hand))
@@ -390,8 +438,10 @@ class EvaPresenter:
         me = view.player
         pending = view.pending
         if pending is ChoiceKind.DISCARD:
+            choice = view.pending_choice()
+            left = f" ({choice[1]} more)" if choice is not None else ""
             return ("Second draw phase: the cards you spoke this turn add up to negative draw points, so you discard "
-                    "that many cards of your choice, one at a time (EVA-DRAW2-2).")
+                    f"that many cards of your choice{left}, one at a time (EVA-DRAW2-2).")
         if pending is ChoiceKind.RECOVER:
             return ("A card's recover effect: take cards (not 使徒) from your discard pile to your hand one at a "
                     "time, or stop (EVA-CARD-3; the effect vocabulary's recover).")
@@ -469,6 +519,8 @@ class EvaPresenter:
             said = self._history_words(history, seat)
             lines.append(f"  P{seat + 1}{' (you)' if seat == me else ''}: hand {view.hand_size(seat)}, deck "
                          f"{view.deck_size(seat)}, discard {len(view.discard(seat))}; セリフ so far: {said}")
+            lines.extend(_pile_lines(view, seat, me))
+        lines.append(_deck_line(view))
         hand = [c for c in (view.card(u) for u in view.hand()) if c is not None]
         lines.append(f"Your hand ({len(hand)}):")
         lines.extend(f"  {copies}{card.name}: {_serif_side(card)}" for copies, card in _grouped(hand))

@@ -65,6 +65,13 @@ class EvaView(SamplingView):
     def pending(self) -> ChoiceKind | None:
         return self._s.pending[-1].kind if self._s.pending else None
 
+    def pending_choice(self) -> tuple[ChoiceKind, int, str] | None:
+        """(kind, how many cards still to choose, the card type a search looks for) of the decision being asked."""
+        if not self._s.pending:
+            return None
+        ch = self._s.pending[-1]
+        return ch.kind, ch.count, ch.type
+
     def alive(self) -> list[int]:
         return self._s.alive()
 

@@ -10,16 +10,17 @@ stands on, with a letter when two of one name stand together, so two legal actio
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
 from tcgsim.games.godzilla.effects import ATTR_BITS
 from tcgsim.games.godzilla.state import OPWIN_REVEALED, OPWIN_TURN, J, Mon, Phase
-from tcgsim.human import DEFAULT_REVEALING
+from tcgsim.human import Reveal
 
-__all__ = ["PRESENTER", "GzPresenter"]
+__all__ = ["PRESENTER", "REVEALS", "GzPresenter"]
 
 # GZ-ATTR-2: the attributes in English
 ATTR_WORDS = {"火": "fire", "水": "water", "機": "machine", "陸": "land", "異": "alien", "翼": "wing", "蟲": "insect",
@@ -86,6 +87,8 @@ class SeatView(Protocol):
     def control(self, seat: int) -> int | None: ...
     def rebellion(self, seat: int) -> int: ...
     def open_bases(self, seat: int) -> int: ...
+    def ruins(self, seat: int) -> int: ...
+    def relief_anywhere(self) -> bool: ...
     def environments(self) -> list[int]: ...
     def attacks(self) -> list[tuple[int, int, int]]: ...
     def chain(self) -> list[tuple[int, int, int]]: ...
@@ -93,19 +96,24 @@ class SeatView(Protocol):
     def hand_limit(self) -> int: ...
 
 
-# The event kinds after which `undo` would let the person decide again knowing more than before: the defaults this
-# game records (draws, the second player's opening hand, the first player's draw at `setup`, `turn_start`) and
-# GODZILLA's own: `open` turns a face-down base up (GZ-INT-27); `base_destroyed` names a face-down base as it goes;
-# `battle_card` and `battle` show the battle cards chosen from a hidden hand (face down, GZ-INT-3); `counter` and
-# `operation` show a card of the opponent's hidden hand answering the person's play in the person's own turn (an
-# answer not to be dodged by taking the play back); `evolve`, `devolve` and `fuse` bring a card of the hidden stock
-# (GZ-STOCK-3) into view. The kinds do not say whose card it was (the core reads kinds only), so the person's own
-# counters and operations block `undo` too. Not `play`: in the person's turn only the person plays monsters and
-# events (the opponent's plays come in the opponent's turn, after its draws, which block `undo` already).
-# (game.py's EVENT_TEXT names the kinds; the test checks that every one here is among them)
-_OF_THE_DEFAULTS = frozenset({"setup", "draw", "opening_hand", "open", "evolve", "turn_start"})  # those it records
-REVEALING: frozenset[str] = (DEFAULT_REVEALING & _OF_THE_DEFAULTS) | frozenset({
-    "base_destroyed", "battle_card", "battle", "counter", "operation", "devolve", "fuse",
+# What each event kind of this game shows whom (tcgsim.human.Reveal), for `undo` (tcgsim.human.shows_hidden); the
+# event's player is the seat the engine records it for (the drawer, the player of the card, the base's owner).
+# - OWNER: draw, and opening_hand (the second player's two cards);
+# - OTHERS, a card only its player knew comes to sight: play (a monster, event or operation played from hand),
+#   counter, battle_card (GZ-INT-32), environment, place_monster, first_base and place_base (from the deck or
+#   the hand), open (a face-down base turned up, GZ-INT-27), base_destroyed (it names a face-down base as it
+#   goes), evolve, devolve and fuse (a card of the hand or of the hidden stock, GZ-STOCK-3);
+# - PUBLIC: battle (both sides' battle cards, chosen face down, GZ-INT-3), operation and attach (their effects
+#   may draw with no draw event: `draw` of the effect vocabulary), setup (before any decision).
+# Not turn_start (counts everyone sees), pay and discard (the card is not named), nor the moves, attacks and
+# cards leaving the field. (game.py's EVENT_TEXT names the kinds; the test checks that every one here is among
+# them.)
+_OTHERS = ("play", "counter", "battle_card", "environment", "place_monster", "first_base", "place_base", "open",
+           "base_destroyed", "evolve", "devolve", "fuse")
+REVEALS: Mapping[str, Reveal] = MappingProxyType({
+    **dict.fromkeys(("battle", "operation", "attach", "setup"), Reveal.PUBLIC),
+    **dict.fromkeys(("draw", "opening_hand"), Reveal.OWNER),
+    **dict.fromkeys(_OTHERS, Reveal.OTHERS),
 })
 
 
@@ -164,7 +172,7 @@ def describe(c: GzCard) -> str:
 class GzPresenter:
     """The GODZILLA wording of a seat's position and choices (tcgsim.human.Presenter)."""
 
-    revealing = REVEALING
+    reveals: Mapping[str, Reveal] = REVEALS
 
     # ------------------------------------------------------------------------------------------ names
 
@@ -266,6 +274,12 @@ class GzPresenter:
             state.append("relieved this turn")
         if m.moved:
             state.append("moved")
+        if m.hurt:
+            state.append("took damage this turn")  # GZ-EVO-4: it may evolve in the return phase
+        if m.evo_turn == view.turn:
+            state.append("evolved this turn")  # GZ-EVO-8: once a turn
+        if m.flip_turn == view.turn:
+            state.append("opened or closed this turn")
         rebellion = f", rebellion {c.rebellion}" if c is not None else ""
         line = (f"      {self._name(view, m.uid)}: {power}/{defense}/{health}, damage {m.damage}{rebellion}, "
                 f"{', '.join(state)}")
@@ -276,7 +290,7 @@ class GzPresenter:
     def _row_lines(self, view: SeatView, seat: int) -> list[str]:
         sites = {s.index: s for s in view.sites(seat)}
         mons = view.monsters(seat)
-        n = max(sites, default=-1) + 1
+        n = len(sites) + view.ruins(seat)  # the whole row, ruins at its ends included
         out = []
         for i in range(n):
             s = sites.get(i)
@@ -295,6 +309,10 @@ class GzPresenter:
                 head += "; with " + ", ".join(self._name(view, u) for u in s.attached)
             out.append(head)
             out.extend(self._mon_line(view, m) for m in mons if m.home == s.sid)
+        homeless = [m for m in mons if m.home not in {s.sid for s in sites.values()}]
+        if homeless:  # their base was destroyed: they flee to another (GZ-INT-19)
+            out.append("    no base (its base destroyed):")
+            out.extend(self._mon_line(view, m) for m in homeless)
         return out
 
     def board_lines(self, view: Any) -> list[str]:
@@ -568,9 +586,11 @@ class GzPresenter:
             if job[2] < len(v.attacks()):
                 mid, sid, _r = v.attacks()[job[2]]
                 attack = f" {self._mon(v, mid)} attacks {self._site(v, sid)}."
+            where = ("from any of your bases" if v.relief_anywhere() else
+                     "from the attacked base or one next to it (or with range any)")
             return (f"Relief:{attack} You may send one awake, open monster of yours that has not relieved this "
-                    "turn to fight instead of the base; without relief the base fights itself (GZ-MISC-10, "
-                    "GZ-INT-24).")
+                    f"turn, {where}, to fight instead of the base; without relief the base fights itself "
+                    "(GZ-MISC-10, GZ-INT-24).")
         if kind is J.FIGHT:
             side = "attacker" if job[2] == 0 else "defender"
             return (f"Battle, you are the {side}: fight with a battle card of the right timing sharing an "

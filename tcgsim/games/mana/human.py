@@ -9,7 +9,8 @@ own, in no order)."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from tcgsim.games.mana import actions as A
@@ -18,9 +19,9 @@ from tcgsim.games.mana.common import BATTLE_MONSTER, HAND_SIZE, LET_THROUGH_COST
 from tcgsim.games.mana.effects import Effect
 from tcgsim.games.mana.state import BattleKind, ChoiceKind, Phase
 from tcgsim.games.mana.view import ManaView
-from tcgsim.human import DEFAULT_REVEALING
+from tcgsim.human import Reveal
 
-__all__ = ["PRESENTER", "ManaPresenter"]
+__all__ = ["PRESENTER", "REVEALS", "ManaPresenter"]
 
 Where = tuple[int, int, int]
 
@@ -38,17 +39,28 @@ _LASTING = {
     "ignore_conditions": "Boink: no attribute conditions",
 }
 
-# The event kinds after which `undo` is refused: they show the seat something it did not know. DEFAULT_REVEALING
-# holds this game's setup, draw, mulligan, party_fill, open, peek, milled, swap and turn_start; added here:
-# - open_failed: a face-down monster turned up (and trashed) as it was fought;
-# - discard: a card of a hidden hand comes to sight (Cap'n Tusk and Pirate Penguin Raid pick it at random);
-# - use, cancel: a card of the enemy's hidden hand comes to sight, and a used card may draw, search or shuffle
-#   without a draw event of its own (Mailbox, Trent's Fruiting Time, Bottled Spirit);
-# - monster_trashed, character_trashed: a trashed face-down monster goes face up to the discard pile, and cards
-#   trashed may draw (Eye Spy, Polter Box, Frozen Heart) or trash the top of a character deck (Deathbringer).
-REVEALING = (DEFAULT_REVEALING & {"setup", "draw", "mulligan", "party_fill", "open", "peek", "milled", "swap",
-                                  "turn_start"}) | {"open_failed", "discard", "use", "cancel", "monster_trashed",
-                                                    "character_trashed"}
+# What each event kind of this game shows whom (tcgsim.human.Reveal), for `undo` (tcgsim.human.shows_hidden); the
+# event's player is the seat the engine records it for (the drawer, the user, the owner of the card).
+# - OWNER: draw (the turn's draw), mulligan (a new hand of 7), peek (the user sees a face-down monster);
+# - OTHERS: land_make, place, equip: a card of the player's hidden hand comes to sight (face up), nothing more;
+# - PUBLIC, a card nobody had seen: party_fill and swap (a character deck is shuffled), milled (the top of a
+#   deck), open and open_failed (a face-down monster turned up: its open effects may also draw without a draw
+#   event), monster_trashed and character_trashed (a face-down monster goes face up to the discard pile; trash
+#   effects may draw or trash the top of a character deck: Eye Spy, Polter Box, Frozen Heart, Deathbringer);
+# - PUBLIC, a card from a hand and what it may do silently: use and cancel (a used card may draw, search or
+#   shuffle with no event of its own: Mailbox, Trent's Fruiting Time, Bottled Spirit), ability (Summoner
+#   Nunuzac searches the deck), technique (Trickshot trashes the top of the deck), discard (Cap'n Tusk and
+#   Pirate Penguin Raid pick it at random), battle_damage and no_damage (end-of-battle abilities draw: Niccolo);
+#   setup (both hands dealt; before any decision).
+# Not turn_start (mana and a hand's size: public; the draw is its own event) nor the moves, battles' starts, mana
+# changes and lands that everyone sees.
+_PUBLIC = ("setup", "party_fill", "swap", "milled", "open", "open_failed", "monster_trashed", "character_trashed",
+           "use", "cancel", "ability", "technique", "discard", "battle_damage", "no_damage")
+REVEALS: Mapping[str, Reveal] = MappingProxyType({
+    **dict.fromkeys(_PUBLIC, Reveal.PUBLIC),
+    **dict.fromkeys(("draw", "mulligan", "peek"), Reveal.OWNER),
+    **dict.fromkeys(("land_make", "place", "equip"), Reveal.OTHERS),
+})
 
 
 def _seat(view: ManaView, seat: int) -> str:
@@ -90,6 +102,14 @@ def _card_line(card: ManaCard) -> str:
     return f"{card.name} ({kind})"
 
 
+def _counted(names: Sequence[str]) -> str:
+    """'A, 2x B, C': each name once, in first-seen order, with its copies."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())
+
+
 def _names(items: Sequence[str]) -> str:
     items = list(items)
     if not items:
@@ -102,7 +122,7 @@ def _names(items: Sequence[str]) -> str:
 class ManaPresenter:
     """The terminal wording of a Legend of Mana seat (tcgsim.human.Presenter)."""
 
-    revealing: frozenset[str] = REVEALING
+    reveals: Mapping[str, Reveal] = REVEALS
 
     # ------------------------------------------------------------------------------------------ looking things up
 
@@ -227,6 +247,10 @@ class ManaPresenter:
         if used is not None:
             seat, card, action = used
             out.append(f"Being used: {_whose(view, seat)} {card.name}{self._use_details(view, action, card)}")
+        pending = view.pending
+        if pending is not None and pending.player == view.player and pending.kind in (ChoiceKind.DISCARD,
+                                                                                   ChoiceKind.END_DISCARD):
+            out.append(f"To discard: {pending.count} more card{'s' if pending.count != 1 else ''}")
         lasting = [text for flag, text in _LASTING.items() if view.lasting(flag)]
         if lasting:
             out.append("In force: " + "; ".join(lasting))
@@ -257,8 +281,28 @@ class ManaPresenter:
             deck = [c.name for c in (view.card(u) for u in view.own_character_deck()) if c is not None]
             if deck:
                 lines.append("  character deck (no order): " + ", ".join(sorted(deck)))
+        lines += self._piles(view, seat)
         lines += self._grid(view, seat)
         return lines
+
+    def _piles(self, view: ManaView, seat: int) -> list[str]:
+        """The seat's face-up piles: the discard pile (top first, copies counted), the trashed characters, and a
+        deck played face up (Ancient Tablet)."""
+        pile = view.discard(seat)
+        names = _counted(self._pile_names(view, reversed(pile)))
+        out = [f"  discard pile ({len(pile)}, top first): {names}" if pile else "  discard pile: empty"]
+        trashed = view.character_discard(seat)
+        if trashed:
+            out.append(f"  trashed characters ({len(trashed)}): {_counted(self._pile_names(view, trashed))}")
+        deck = view.revealed_deck(seat)
+        if deck is not None:
+            out.append(f"  deck face up ({len(deck)}, top first): "
+                       + (", ".join(self._pile_names(view, reversed(deck))) or "empty"))
+        return out
+
+    @staticmethod
+    def _pile_names(view: ManaView, uids: Iterable[int]) -> list[str]:
+        return [c.name if (c := view.card(u)) is not None else "a hidden card" for u in uids]
 
     def _grid(self, view: ManaView, seat: int) -> list[str]:
         """The seat's 3x3 grid as a map: land names, [n] where a monster stands (see Monsters), + where a land
@@ -489,8 +533,16 @@ class ManaPresenter:
         card = view.card(uid)
         if card is None:
             return "a hidden card"
-        # the view names no discard pile's owner: the card's number tells two copies in the two piles apart
-        return f"{card.name} from a discard pile (card {uid})"
+        for seat in (0, 1):  # a card of a discard pile (Florina, Rosiotti...): whose, and which copy from the top
+            for pile, where in ((view.discard(seat), "discard pile"), (view.character_discard(seat),
+                                                                       "trashed characters")):
+                if uid in pile:
+                    same = [u for u in reversed(pile) if (c := view.card(u)) is not None and c.name == card.name]
+                    n = same.index(uid)
+                    nth = "" if len(same) < 2 else (f" (the {_ORDINAL[n]} from the top)" if n < len(_ORDINAL)
+                                                     else f" (card {uid})")
+                    return f"{card.name} from {_whose(view, seat)} {where}{nth}"
+        return f"{card.name} (card {uid})"
 
     def _choose_card_text(self, view: ManaView, uid: int) -> str:
         card = view.card(uid)

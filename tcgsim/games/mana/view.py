@@ -147,6 +147,19 @@ class ManaView(SamplingView):
         cards = self._cards
         return [cards[c.uid] for c in self._s.players[seat].party]
 
+    def discard(self, seat: int) -> list[int]:
+        """A player's discard pile (face up: `card` names each), oldest first: the last is the top card."""
+        return list(self._s.players[seat].discard)
+
+    def character_discard(self, seat: int) -> list[int]:
+        """A player's trashed characters (face up), oldest first."""
+        return list(self._s.players[seat].char_discard)
+
+    def revealed_deck(self, seat: int) -> list[int] | None:
+        """A deck played face up (Ancient Tablet), in order, its top card last; None while it is face down."""
+        p = self._s.players[seat]
+        return list(p.deck) if p.deck_revealed else None
+
     def own_character_deck(self) -> list[int]:
         """The viewer's character deck: its contents (its own 8 characters less those in sight), not its order."""
         return sorted(self._s.players[self.player].char_deck)
