@@ -68,6 +68,7 @@ from tcgsim.usercards import UserCards, read_user_cards
 __all__ = [
     "BACKENDS", "MAX_GAMES", "RunConfig", "RunOutcome", "Run", "Summary", "SimError", "OutputExists",
     "ResumeMismatch", "RunIncomplete", "RunFolderError", "RunFailed", "plan_simulation", "plan_matchups",
+    "plan_pairings",
     "plan_from_run", "execute", "simulate", "matchups", "load_run", "available_cores", "default_out", "BackendStats",
     "choose_agents", "deck_keys",
 ]
@@ -102,12 +103,16 @@ class RunConfig:
     options: GameOptions | None = None  # the game's options; None: its defaults
     # the user's card files (--cards), as text: they travel to every worker process with the run's spec
     cards: UserCards | None = None
+    # the deal key of each matchup (GamePlan.build); None: each matchup's own index, as simulate and matchups do
+    seed_keys: tuple[int, ...] | None = None
+    # the command a run made as one step of a larger one (a `tune` race) records instead of its own
+    origin: str | None = None
 
     def game_options(self) -> GameOptions:
         return self.options if self.options is not None else get_game(self.game).game_class().options_class()
 
     def plan(self) -> GamePlan:
-        return GamePlan.build(self.seed, self.matchups, self.games_per_matchup)
+        return GamePlan.build(self.seed, self.matchups, self.games_per_matchup, seed_keys=self.seed_keys)
 
     @property
     def total_games(self) -> int:
@@ -129,6 +134,8 @@ class RunConfig:
         identity = [self.kind, self.game, [(d.key, d.sha256, d.ai) for d in self.decks], self.matchups,
                     self.games_per_matchup, self.seed, __version__, self.card_pool(),
                     options_to_json(self.game_options())]
+        if self.seed_keys is not None:  # only then: the ids of runs of every other kind stay as they were
+            identity.append(list(self.seed_keys))
         return hashlib.sha256(json.dumps(identity).encode()).hexdigest()[:16]
 
     def spec(self) -> RunSpec:
@@ -136,6 +143,8 @@ class RunConfig:
 
     def command(self) -> str:
         """The command line that makes this run (run.json records it; resume hints print it)."""
+        if self.origin is not None:
+            return self.origin
         decks = [d.path for d in self.decks]
         parts = ["tcgsim", self.kind]
         if self.gauntlet:
@@ -171,7 +180,8 @@ class RunConfig:
             game=self.game,
             decks=[DeckMeta(d.key, d.name, d.path, d.sha256, d.game, d.ai) for d in self.decks],
             agents={d.key: d.ai for d in self.decks},
-            seeds={"run_seed": self.seed, "scheme": SEED_SCHEME},
+            seeds={"run_seed": self.seed, "scheme": SEED_SCHEME,
+                   **({"seed_keys": list(self.seed_keys)} if self.seed_keys is not None else {})},
             games_requested=self.games_requested, games_per_matchup=self.games_per_matchup,
             total_games=plan.total_games, tasks=plan.n_tasks, mirror=self.mirror,
             gauntlet=self.decks[0].key if self.gauntlet else None,
@@ -384,6 +394,19 @@ def plan_matchups(decks: Sequence[DeckSource], games: int = 100, seed: int = 0, 
     _check_numbers(games, seed, len(pairs))
     return RunConfig("matchups", game, run_decks, tuple(pairs), games, round_games(games, 2), seed, mirror,
                      gauntlet is not None, _options(game, options), user)
+
+
+def plan_pairings(decks: Sequence[Deck], matchups: Sequence[tuple[int, int]], games: int, seed: int,
+                  seed_keys: Sequence[int], origin: str, ai: AiChoice = None, options: OptionChoice = None,
+                  cards: CardsChoice = None) -> RunConfig:
+    """Two-player matchups given one by one (deck indices), each dealt by its seed key: matchups with one key
+    get the very same deals, so decks that meet one opponent on one key are compared on common random numbers
+    (tcgsim.tune races its candidates so). `origin` is the command the run is a step of."""
+    _check_numbers(games, seed, len(matchups))
+    user = _cards(cards)
+    game, run_decks = _run_decks(_load(decks), ai)
+    return RunConfig("matchups", game, run_decks, tuple(tuple(m) for m in matchups), games, round_games(games, 2),
+                     seed, options=_options(game, options), cards=user, seed_keys=tuple(seed_keys), origin=origin)
 
 
 # ----------------------------------------------------------------------------------------------------- running

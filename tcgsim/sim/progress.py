@@ -94,6 +94,12 @@ class GameProgress:
             self._progress.start()
         return self
 
+    def relabel(self, label: str) -> None:
+        """Say what is being played now (a tune's round and the candidates alive in it)."""
+        self.label = label
+        if self._progress is not None and self._task is not None:
+            self._progress.update(self._task, description=label)
+
     def update(self, done: int, total: int) -> None:
         if self.style is ProgressStyle.PLAIN:
             self._plain(done, total)

@@ -81,6 +81,14 @@ class Matchup:
     pairs: int
     first_game_id: int
     pairs_per_task: int
+    # which deals the matchup's pairs get: game_seed(run_seed, seed_key, pair). The matchup's own index unless the
+    # plan says otherwise: `tune` gives every candidate's matchup against one field deck the same key, so the
+    # candidates meet that deck with the very same deals (common random numbers)
+    seed_key: int = -1
+
+    @property
+    def deal_key(self) -> int:
+        return self.matchup_id if self.seed_key < 0 else self.seed_key
 
     @property
     def n_players(self) -> int:
@@ -146,19 +154,23 @@ class GamePlan:
 
     @classmethod
     def build(cls, run_seed: int, matchups: Sequence[Sequence[int]], games_per_matchup: int,
-              task_games: int = TASK_GAMES) -> GamePlan:
-        """Plan `games_per_matchup` games (rounded up to whole pairs) for each matchup, in order."""
+              task_games: int = TASK_GAMES, seed_keys: Sequence[int] | None = None) -> GamePlan:
+        """Plan `games_per_matchup` games (rounded up to whole pairs) for each matchup, in order. `seed_keys`
+        (one per matchup, each >= 0) replace the matchup indices in the seeds: matchups with one key share deals."""
         if run_seed < 0 or run_seed > SEED_MASK:
             raise ValueError(f"the run seed must be between 0 and {SEED_MASK}, got {run_seed}")
         if games_per_matchup < 1:
             raise ValueError(f"games per matchup must be >= 1, got {games_per_matchup}")
+        if seed_keys is not None and (len(seed_keys) != len(matchups) or min(seed_keys, default=0) < 0):
+            raise ValueError(f"seed keys must be one per matchup, each >= 0: {len(seed_keys)} for {len(matchups)}")
         planned: list[Matchup] = []
         next_id = 0
         for m, decks in enumerate(matchups):
             n = len(decks)
             pairs = math.ceil(games_per_matchup / n)
             per_task = max(1, min(math.ceil(pairs / MIN_TASKS), task_games // n))
-            planned.append(Matchup(m, tuple(decks), pairs, next_id, per_task))
+            key = -1 if seed_keys is None else seed_keys[m]
+            planned.append(Matchup(m, tuple(decks), pairs, next_id, per_task, key))
             next_id += pairs * n
         return cls(run_seed, tuple(planned))
 
@@ -190,7 +202,7 @@ class GamePlan:
         m = self.matchups[task.matchup_id]
         n = m.n_players
         for pair in range(task.pair_start, task.pair_stop):
-            seed = game_seed(self.run_seed, m.matchup_id, pair)
+            seed = game_seed(self.run_seed, m.deal_key, pair)
             for rotation in range(n):
                 seats = tuple(m.decks[pos] for pos in rotation_seats(n, rotation))
                 yield PlannedGame(m.first_game_id + pair * n + rotation, m.matchup_id, pair, rotation, seed, seats)

@@ -97,3 +97,18 @@ def test_tasks_are_whole_pairs_of_a_few_dozen_games() -> None:
 def test_plan_depends_on_settings_only() -> None:
     assert GamePlan.build(3, [(0, 1)], 50) == GamePlan.build(3, [(0, 1)], 50)
     assert GamePlan.build(3, [(0, 1)], 50).tasks() == GamePlan.build(3, [(0, 1)], 50).tasks()
+
+
+def test_matchups_with_one_seed_key_share_their_deals_and_keyless_plans_keep_theirs() -> None:
+    """`tune` races variants on common random numbers: matchups given one seed key get the same seed pair by pair,
+    and a plan without keys deals exactly as before (each matchup by its own index)."""
+    keyed = GamePlan.build(5, [(0, 2), (1, 2), (0, 3), (1, 3)], 4, seed_keys=[0, 0, 1, 1])
+    seeds = {(g.matchup_id, g.pair): g.seed for t in keyed.tasks() for g in keyed.games_of(t)}
+    assert all(seeds[0, p] == seeds[1, p] == game_seed(5, 0, p) for p in range(2))
+    assert all(seeds[2, p] == seeds[3, p] == game_seed(5, 1, p) for p in range(2))
+    assert seeds[0, 0] != seeds[2, 0]
+    plain = GamePlan.build(5, [(0, 2), (1, 2)], 4)
+    assert [g.seed for t in plain.tasks() for g in plain.games_of(t)] == [
+        game_seed(5, m, p) for m in range(2) for p in range(2) for _ in range(2)]
+    with pytest.raises(ValueError, match="one per matchup"):
+        GamePlan.build(5, [(0, 1)], 2, seed_keys=[0, 1])
