@@ -16,7 +16,22 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tcgsim.cards import CardDataError, load_pool
+from tcgsim.cli_common import (
+    EXIT_FINDING,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    CardsOpt,
+    fail,
+    folder_option,
+    game_class_or_exit,
+    on_sigterm,
+    paint,
+    sim_decks_or_exit,
+    stopped,
+    use_cards_or_exit,
+)
 from tcgsim.cli_options import Backend, ListFormat, Opt, ValidateFormat
+from tcgsim.cli_tune import tune
 from tcgsim.games import GAMES, UnknownGame, get_game
 from tcgsim.playlog import Lang
 from tcgsim.version import __version__
@@ -36,27 +51,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-EXIT_FINDING = 1
-EXIT_USAGE = 2
-EXIT_INTERNAL = 3
-
-
-def _use_color() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-
-
-def _paint(text: str, kind: str) -> str:
-    if not _use_color():
-        return text
-    colour = {"error": typer.colors.RED, "warning": typer.colors.YELLOW, "ok": typer.colors.GREEN}.get(kind)
-    return typer.style(text, fg=colour, bold=kind == "error")
-
-
-def fail(message: str, code: int = EXIT_FINDING) -> typer.Exit:
-    """Print one line to stderr and return the Exit to raise."""
-    typer.echo(f"tcgsim: {message}", err=True)
-    return typer.Exit(code)
-
 
 def _game_arg(value: str) -> str:
     try:
@@ -70,33 +64,6 @@ GameArg = Annotated[str, typer.Argument(help=f"One of: {', '.join(GAMES)}.", cal
 
 # --cards on every command that reads a card pool: the user's card files (docs/cards/<game>.md), merged into the
 # pool of the game each file names. The option wins over $TCGSIM_CARDS.
-CardsOpt = Annotated[str | None, typer.Option(
-    "--cards", envvar="TCGSIM_CARDS", metavar="FILE_OR_DIR", show_default=False,
-    help="Your own card files (a file or a folder of .yaml files, each naming its game): cards of an id the pool "
-         "has replace it, others are added. Check them with `tcgsim cards check FILE`. Also $TCGSIM_CARDS.")]
-
-
-def _use_cards_or_exit(source: str | None) -> None:
-    """Play with the user's card files in this process (a run passes them on to its workers through its
-    config); files with problems are every problem on its own line, then exit 1."""
-    if not source:
-        return
-    from tcgsim.cards import use_cards
-    from tcgsim.usercards import UserCardsError, check_files, read_user_cards
-
-    try:
-        user = read_user_cards(source)
-    except UserCardsError as exc:
-        problems = exc.problems
-    else:
-        problems = check_files(user)
-        if not problems:
-            use_cards(user)
-            return
-    for problem in problems:
-        typer.echo(problem.line_text(), err=True)
-    raise fail(f"--cards {source}: fix the card files above first (tcgsim cards check {shlex.quote(source)} shows "
-               "every problem)")
 
 
 def _version(value: bool) -> None:
@@ -173,7 +140,7 @@ def cards(
     if files:
         raise fail(f"unexpected argument {files[0]!r} (card files go after `tcgsim cards check`)", EXIT_USAGE)
     game = _game_arg(game)
-    _use_cards_or_exit(user_cards)
+    use_cards_or_exit(user_cards)
     info = get_game(game)
     pool = load_pool(game)
     if type_ is not None and type_ not in info.card_types:
@@ -227,9 +194,9 @@ def _check_cards(sources: list[str], fmt: ListFormat) -> None:
         for problem in problems:
             where = f"{problem.path}:{problem.line}" if problem.line else problem.path
             message = problem.message
-            typer.echo(f"{where}: {_paint(problem.code, 'error')}: {message}")
+            typer.echo(f"{where}: {paint(problem.code, 'error')}: {message}")
         n, m = len(problems), len(files)
-        verdict = (_paint("ok", "ok") + f": {m} card file{'s' * (m != 1)}, no problems" if not problems
+        verdict = (paint("ok", "ok") + f": {m} card file{'s' * (m != 1)}, no problems" if not problems
                    else f"{n} problem{'s' * (n != 1)} in {m} card file{'s' * (m != 1)}")
         typer.echo(verdict)
     raise typer.Exit(EXIT_FINDING if problems else 0)
@@ -259,7 +226,7 @@ def validate(
     """
     from tcgsim.validate import format_github, format_text, github_summary, reports_to_json, validate_paths
 
-    _use_cards_or_exit(user_cards)
+    use_cards_or_exit(user_cards)
     if game is not None:
         game = _game_arg(game)
     reports = validate_paths(paths, game, only_decks=only_decks)
@@ -270,7 +237,7 @@ def validate(
             typer.echo(line)
         _write_step_summary(github_summary(reports))
     else:
-        for line in format_text(reports, _paint):
+        for line in format_text(reports, paint):
             typer.echo(line)
     bad = any(not r.valid for r in reports) or (strict and any(r.warnings for r in reports))
     raise typer.Exit(EXIT_FINDING if bad else 0)
@@ -292,20 +259,9 @@ def _game_options_or_exit(game: str, items: list[str] | None) -> Any:
     from tcgsim.options import BadOption, options_from_strings
 
     try:
-        return options_from_strings(_game_class_or_exit(game).options_class, items or [], game)
+        return options_from_strings(game_class_or_exit(game).options_class, items or [], game)
     except BadOption as exc:
         raise fail(str(exc), EXIT_USAGE) from None
-
-
-def _decks_or_exit(paths: list[Path], game: str | None = None) -> list[Any]:
-    from tcgsim.validate import InvalidDecks, format_text, load_playable
-
-    try:
-        return load_playable(paths, game)
-    except InvalidDecks as exc:
-        for line in format_text([r for r in exc.reports if not r.valid], _paint)[:-1]:
-            typer.echo(line, err=True)
-        raise fail("fix the decks above first (tcgsim validate shows every problem)") from None
 
 
 def _agents_or_exit(game: str, decks: list[Any], names: list[str] | None) -> list[Any]:
@@ -319,14 +275,6 @@ def _agents_or_exit(game: str, decks: list[Any], names: list[str] | None) -> lis
     except SimError as exc:
         raise fail(str(exc), EXIT_USAGE) from None
     return [make_agent(game, n) for n in chosen]
-
-
-def _game_class_or_exit(game: str) -> Any:
-    info = get_game(game)
-    try:
-        return info.game_class()
-    except UnknownGame as exc:
-        raise fail(str(exc)) from None
 
 
 @app.command()
@@ -352,7 +300,7 @@ def options(game: GameArg) -> None:
     from tcgsim.terminal import table_lines
 
     rows = [(i.name, i.shown_default(), " | ".join(i.choices) if i.choices else i.kind.__name__, i.help)
-            for i in option_infos(_game_class_or_exit(game).options_class)]
+            for i in option_infos(game_class_or_exit(game).options_class)]
     for line in table_lines(("option", "default", "values", "what it sets"), rows):
         typer.echo(line)
 
@@ -404,7 +352,7 @@ def play(
     for path in (events, record):
         if path is not None and path.exists() and not force:
             raise fail(f"{path} exists; pass --force to overwrite it", EXIT_USAGE)
-    _use_cards_or_exit(user_cards)
+    use_cards_or_exit(user_cards)
     started: list[Any] = []
     if replay_file is not None:
         if decks:
@@ -416,9 +364,9 @@ def play(
         option = option or [f"{k}={v}" for k, v in header.options.items()]
     if not decks:
         raise fail("give one deck file per seat (or --replay FILE)", EXIT_USAGE)
-    loaded = _sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
+    loaded = sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
     game_key = loaded[0].game
-    cls = _game_class_or_exit(game_key)
+    cls = game_class_or_exit(game_key)
     if not cls.min_players <= len(loaded) <= cls.max_players:
         raise fail(f"{game_key} takes {cls.min_players}-{cls.max_players} decks, got {len(loaded)}", EXIT_USAGE)
     humans = sorted(set(human or []))
@@ -549,8 +497,8 @@ def fit_eval(
     from tcgsim.evaluation import save_evaluation, shipped_path
     from tcgsim.fit import fit_for_game
 
-    _use_cards_or_exit(user_cards)
-    _game_class_or_exit(game)
+    use_cards_or_exit(user_cards)
+    game_class_or_exit(game)
     target = out or shipped_path(game)
     if target.exists() and not force:
         raise fail(f"{target} exists; pass --force to overwrite it", EXIT_USAGE)
@@ -590,8 +538,8 @@ def bench(
     from tcgsim.bench import run_bench
     from tcgsim.machine import available_cores
 
-    _use_cards_or_exit(user_cards)
-    _game_class_or_exit(game)
+    use_cards_or_exit(user_cards)
+    game_class_or_exit(game)
     from tcgsim.agents import UnknownAgent, default_agent, make_agent
 
     try:
@@ -618,43 +566,6 @@ def bench(
 
 
 # ------------------------------------------------------------------------------------------ simulate, matchups
-
-
-def _sim_decks_or_exit(paths: list[Path], game: str | None = None) -> list[Any]:
-    """The decks of one game (`game`: of the text lists that do not say it), valid; decks of different games are
-    a usage error (exit 2) for every command, found before validating, and an invalid deck exit 1."""
-    from tcgsim.decks import read_deck
-
-    seen: dict[str, str] = {}
-    for path in paths:
-        try:
-            seen.setdefault(read_deck(path, game).game, str(path))
-        except ValueError:  # unreadable: the validator reports it below
-            continue
-    if len(seen) > 1:
-        raise fail("decks of different games: " + ", ".join(f"{p} is a {g} deck" for g, p in seen.items()),
-                   EXIT_USAGE)
-    loaded = _decks_or_exit(paths, game)
-    _game_class_or_exit(loaded[0].game)
-    return loaded
-
-
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM (a plain `kill`, a service manager, a caller's timeout) stops a run as Ctrl-C does: it is a
-    KeyboardInterrupt to every cleanup on the way, so workers are stopped and finished games kept."""
-
-
-def _on_sigterm(_signum: int, _frame: Any) -> None:
-    raise _Terminated()
-
-
-def _folder_option(value: str | None, option: str) -> Path | None:
-    """--out / --resume as a Path; an empty value is refused here, before Path('') quietly becomes '.'."""
-    if value is None:
-        return None
-    if not value.strip():
-        raise fail(f"{option} is empty: name the run folder", EXIT_USAGE)
-    return Path(value)
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -719,7 +630,7 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
     from tcgsim.sim.progress import GameProgress, show_progress
     from tcgsim.sim.store import default_out
 
-    out, resume = _folder_option(out_option, "--out"), _folder_option(resume_option, "--resume")
+    out, resume = folder_option(out_option, "--out"), folder_option(resume_option, "--resume")
     if resume is not None and out is not None and resume != out:
         raise fail(f"--out {out} and --resume {resume} name different folders; give one", EXIT_USAGE)
     if scheduler and backend is not Backend.dask:
@@ -737,7 +648,7 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
         per = "" if config.kind == "simulate" else " per matchup"
         note(f"--games {config.games_requested} plays {config.games_per_matchup} games{per}: games come in pairs "
              "that share a seed, one game per seat rotation, so every deck sits in every seat")
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:
         with GameProgress(label, show_progress(quiet or fmt is ListFormat.json)) as bar:
             outcome = execute(config, folder, workers=workers, backend=backend.value, scheduler=scheduler,
@@ -749,9 +660,7 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
         raise fail(f"run failed: {exc}; finished games are kept{where}. To finish: {finish}",
                    exc.exit_status) from None
     except KeyboardInterrupt as exc:
-        how = "terminated" if isinstance(exc, _Terminated) else "interrupted"
-        typer.echo(f"tcgsim: {how}; finished games are kept. To finish: {finish}", err=True)
-        raise typer.Exit(143 if isinstance(exc, _Terminated) else 130) from None
+        raise stopped(exc, finish) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
     if not show_summary:
@@ -784,7 +693,7 @@ def _resumed_config(resume_option: str | None) -> RunConfig:
     """The run to finish when --resume DIR is given without decks: the folder's run.json knows it."""
     from tcgsim.sim import SimError, plan_from_run
 
-    resume = _folder_option(resume_option, "--resume")
+    resume = folder_option(resume_option, "--resume")
     if resume is None:
         raise fail("give the decks to play (or --resume DIR to finish a run)", EXIT_USAGE)
     try:
@@ -826,12 +735,12 @@ def simulate(
     """
     from tcgsim.sim import SimError, plan_simulation
 
-    _use_cards_or_exit(user_cards)  # the run's config takes them from here to every worker
+    use_cards_or_exit(user_cards)  # the run's config takes them from here to every worker
     base = _baseline_or_exit(baseline)
     if not decks:
         config = _resumed_config(resume)
     else:
-        loaded = _sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
+        loaded = sim_decks_or_exit(decks, _game_arg(game) if game is not None else None)
         chosen = _baseline_settings_or_exit(ctx, base, baseline, len(loaded), seed, games, ai, option)
         try:
             config = plan_simulation(loaded, chosen.games, chosen.seed, chosen.agents, chosen.options)
@@ -889,7 +798,7 @@ def matchups(
     if ai_panel is not None and (ai or resume or baseline):
         raise fail("--ai-panel chooses the AI of every seat itself: give it without --ai, --resume and --baseline "
                    "(run the same command again to finish a stopped panel)", EXIT_USAGE)
-    _use_cards_or_exit(user_cards)  # the run's config takes them from here to every worker
+    use_cards_or_exit(user_cards)  # the run's config takes them from here to every worker
     base = _baseline_or_exit(baseline)
     if not paths and gauntlet is None:
         config = _resumed_config(resume)
@@ -898,10 +807,10 @@ def matchups(
         return
     found, missing = expand_paths(paths or [])
     if missing:
-        for line in format_text(missing, _paint)[:-1]:
+        for line in format_text(missing, paint)[:-1]:
             typer.echo(line, err=True)
         raise fail("fix the paths above first")
-    field = _sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found],
+    field = sim_decks_or_exit([*([gauntlet] if gauntlet is not None else []), *found],
                                _game_arg(game) if game is not None else None)
     n_decks = len(field)
     hero = field.pop(0) if gauntlet is not None else None
@@ -939,7 +848,7 @@ def _panel_or_exit(panel: str, field: list[Any], games: int, seed: int, hero: An
             configs.append(plan_matchups(field, games, seed, [ai], hero, mirror, option))
         except SimError as exc:
             raise fail(f"--ai-panel {ai}: {exc}", exc.exit_status) from None
-    root = _folder_option(out, "--out") or default_out([*(d.key for d in configs[0].decks), "panel"])
+    root = folder_option(out, "--out") or default_out([*(d.key for d in configs[0].decks), "panel"])
     folders = []
     for ai, config in zip(ais, configs, strict=True):
         folder = member_folder(root, ai)
@@ -1019,7 +928,7 @@ def report(
     """
     from tcgsim.report import ReportError, ReportOutputExists, StatusLine, write_report
 
-    _use_cards_or_exit(user_cards)  # the run's own cards, for the per-card figures' names and notes
+    use_cards_or_exit(user_cards)  # the run's own cards, for the per-card figures' names and notes
     line = StatusLine()  # stderr: the stage being written, one updating line on a terminal
     try:
         written = write_report(run_dir, out, force=force, status=line)
@@ -1052,6 +961,8 @@ def main() -> None:
                    "traceback, and please report it)", err=True)
         sys.exit(EXIT_INTERNAL)
 
+
+app.command()(tune)
 
 if __name__ == "__main__":  # pragma: no cover
     main()
