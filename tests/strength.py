@@ -1,22 +1,23 @@
 """The search player's strength and cost against a scripted style, on the bundled decks (docs/ai.md):
 
     python -m tests.strength GAME [--games N] [--agent search] [--against STYLE] [--players P] [--workers W]
-                                  [--horizon H]
+                                  [--set NAME=VALUE ...]
 
 Games come in groups of P (one per seat of the searcher), all with one seed: in group g the searcher plays
 bundled deck g mod n and each opponent (the style, default the game's default style) the decks after it, and the
 searcher takes every seat once, so seat and deck effects cancel. Prints the searcher's points per game with its
 95% Wilson interval, and the time of its games against the time of the same games with the style in its seat.
-`--horizon H` tries the search with playouts of H turns instead of the game's `search_horizon` (a trial of a
-setting, so that no throwaway patch is needed to measure one).
+`--set NAME=VALUE` tries the search with one of its settings changed (a field of tcgsim.search.SearchSettings:
+`horizon=2` for playouts of two turns, `margin=0.1`), so that no throwaway patch is needed to measure one.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 from multiprocessing import Pool
+from typing import Any
 
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
@@ -24,7 +25,7 @@ from tcgsim.decks import Deck
 from tcgsim.engine import Agent, play_game
 from tcgsim.evaluation import seat_labels
 from tcgsim.games import get_game
-from tcgsim.search import SearchAgent
+from tcgsim.search import SearchAgent, SearchSettings
 from tcgsim.stats import wilson_interval
 
 SEED = 50_000
@@ -39,24 +40,33 @@ def seating(game: str, players: int, i: int) -> tuple[list[Deck], int, int]:
     return seated, seat, SEED + group
 
 
-def tested_agent(game: str, agent: str, horizon: int | None = None) -> Agent:
-    """`agent` as `make_agent` builds it, or a search player with playouts of `horizon` turns."""
+Settings = tuple[tuple[str, str], ...]
+
+
+def tested_agent(game: str, agent: str, settings: Settings = ()) -> Agent:
+    """`agent` as `make_agent` builds it, with the search settings `settings` (NAME, VALUE) changed."""
     searcher = make_agent(game, agent)
-    if horizon is None:
+    if not settings:
         return searcher
     if not isinstance(searcher, SearchAgent):
-        raise SystemExit(f"--horizon is a setting of the search player, not of {agent!r}")
-    searcher.settings = replace(searcher.settings, horizon=horizon)
+        raise SystemExit(f"--set is for the search player's settings, not for {agent!r}")
+    known = {f.name: f for f in fields(SearchSettings)}
+    changes: dict[str, Any] = {}
+    for name, value in settings:
+        if name not in known:
+            raise SystemExit(f"--set {name}: no such search setting (known: {', '.join(known)})")
+        changes[name] = float(value) if name == "margin" else int(value)
+    searcher.settings = replace(searcher.settings, **changes)
     return searcher
 
 
 def play_seated(game: str, agent: str, against: str, players: int, i: int,
-                horizon: int | None = None) -> tuple[float, float]:
+                settings: Settings = ()) -> tuple[float, float]:
     """(the points `agent` got in game i, the seconds the game took), every other seat played by `against`."""
     cls = get_game(game).game_class()
     decks, seat, seed = seating(game, players, i)
     agents = [make_agent(game, against) for _ in range(players)]
-    agents[seat] = tested_agent(game, agent, horizon)
+    agents[seat] = tested_agent(game, agent, settings)
     start = time.perf_counter()
     match = cls(decks, seed)
     result = play_game(match, agents)
@@ -69,10 +79,10 @@ def points(game: str, agent: str, against: str, games: int, players: int = 2) ->
     return sum(play_seated(game, agent, against, players, i)[0] for i in range(games))
 
 
-def _one(job: tuple[str, str, str, int, int, int | None]) -> tuple[float, float, float]:
+def _one(job: tuple[str, str, str, int, int, Settings]) -> tuple[float, float, float]:
     """(the tested agent's points, seconds of its game, seconds of the same game with `against` in its seat)."""
-    game, agent, against, players, i, horizon = job
-    ours, seconds = play_seated(game, agent, against, players, i, horizon)
+    game, agent, against, players, i, settings = job
+    ours, seconds = play_seated(game, agent, against, players, i, settings)
     _, theirs = play_seated(game, against, against, players, i)
     return ours, seconds, theirs
 
@@ -85,10 +95,13 @@ def main() -> None:
     parser.add_argument("--against", default=None)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--horizon", type=int, default=None)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     against = args.against or default_agent(args.game)
-    jobs = [(args.game, args.agent, against, args.players, i, args.horizon) for i in range(args.games)]
+    settings = tuple(tuple(item.split("=", 1)) for item in args.set)
+    if any(len(item) != 2 for item in settings):
+        raise SystemExit("--set takes NAME=VALUE")
+    jobs = [(args.game, args.agent, against, args.players, i, settings) for i in range(args.games)]
     with Pool(args.workers) as pool:
         results = pool.map(_one, jobs, chunksize=2)
     points = sum(r[0] for r in results)

@@ -50,7 +50,8 @@ from tcgsim.tune.report import result_json, write_report
 from tcgsim.tune.settings import Step, TuneResult, TuneSettings, tune_command
 from tcgsim.tune.variants import Swap, apply_swap, card_counts, deck_yaml, legal_swaps, read_collection, resolve_cards
 
-__all__ = ["TUNE_JSON", "TuneSettings", "TuneError", "TuneResult", "Step", "run_tune", "tune_command"]
+__all__ = ["TUNE_JSON", "TuneSettings", "TuneError", "TuneResult", "Step", "on_validation_deals", "run_tune",
+           "saved_settings", "tune_command", "validation_pairs"]
 
 TUNE_JSON = "tune.json"
 FORMAT = "tcgsim-tune/1"
@@ -166,20 +167,25 @@ class _Tune:
         return out.reshape(arms, self.F, pairs)
 
     def weakest(self, run: Run, key: str, deck: Deck) -> list[str]:
-        """The deck's `cuts` cards with the lowest length-adjusted IWD in its games of `run` (cards never in a
-        hand, or kept, are not cut)."""
+        """The cards a round tries to cut: the deck's `cuts` cards with the lowest length-adjusted IWD in its
+        games of `run`, then every card its games cannot judge (no IWD: a card in play from the setup, like a
+        GODZILLA base, is seen in every game; one never held, like a mana character, in none): nothing says
+        those pull their weight. Kept cards are never cut."""
         from tcgsim.report.metrics import card_stats
 
         cards = run.cards[run.cards["deck"] == key]
         figures = card_stats(cards, turns=run.games.set_index("game_id")["turns"])
         present = card_counts(deck, self.pool)
-        rows = []
+        judged, unjudged = [], []
         for r in figures.itertuples():
-            if r.card_id in self.keep or r.card_id not in present or not r.holdable:
+            if r.card_id in self.keep or r.card_id not in present:
                 continue
             score = r.iwd_adj if np.isfinite(r.iwd_adj) else r.iwd
-            rows.append((score if np.isfinite(score) else math.inf, r.card_id))
-        return [card for _, card in sorted(rows)[: self.s.cuts]]
+            if r.holdable and np.isfinite(score):
+                judged.append((float(score), r.card_id))
+            else:
+                unjudged.append(r.card_id)
+        return [card for _, card in sorted(judged)[: self.s.cuts]] + sorted(unjudged)
 
     # --- the walk ---------------------------------------------------------------------------------------------
 
@@ -190,7 +196,7 @@ class _Tune:
     def run(self) -> TuneResult:
         s = self.s
         scout_pairs = max(1, int(s.budget * SCOUT_SHARE) // (self.F * GAMES_PER_PAIR))
-        val_pairs = max(2, int(s.budget * VALIDATION_SHARE) // ((s.swaps + 1) * self.F * GAMES_PER_PAIR))
+        val_pairs = validation_pairs(s)
         round_games = int(s.budget * SEARCH_SHARE) // s.swaps
         base_name = self.deck.name
         base = self.validation("validate-0", self.deck, val_pairs)
@@ -297,6 +303,21 @@ class _Tune:
         renamed = Deck(str(path), deck.game, deck.name, deck.plan, deck.sections, ai=deck.ai)
         path.write_text(deck_yaml(renamed, self.pool, header), encoding="utf-8")
         return path
+
+
+def validation_pairs(s: TuneSettings) -> int:
+    """Pairs per field deck each validated deck plays: VALIDATION_SHARE of the budget over the deck and its
+    possible steps."""
+    return max(2, int(s.budget * VALIDATION_SHARE) // ((s.swaps + 1) * len(s.field) * GAMES_PER_PAIR))
+
+
+def on_validation_deals(s: TuneSettings, folder: str | Path, deck: Deck, name: str,
+                        workers: int | None = None) -> np.ndarray:
+    """(field decks, pairs) pair points of `deck` against the field on the validation deals of the tune `s` in
+    `folder`, played into runs/<name> (or read, if that run is there): to measure another deck on the very
+    deals the tune's gains were measured on (the deck a weakened deck came from, in docs/tune.md)."""
+    tune = _Tune(s, Path(folder), workers, "local", None, None, None)
+    return tune.validation(name, deck, validation_pairs(s))
 
 
 def _prepare(folder: Path, s: TuneSettings, resume: bool, force: bool) -> None:
