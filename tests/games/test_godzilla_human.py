@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from tcgsim.bench import bundled_decks
 from tcgsim.cli import app
 from tcgsim.engine import Event
 from tcgsim.games.godzilla import actions as A
+from tcgsim.games.godzilla.cards import Kind
 from tcgsim.games.godzilla.game import EVENT_TEXT, GzGame, GzState
 from tcgsim.games.godzilla.human import PRESENTER, SeatView
 from tcgsim.human import GenericPresenter, Reveal, presenter_for, shows_hidden
@@ -54,6 +56,23 @@ def decisions(i: int):  # type: ignore[no-untyped-def]
         else:
             choice = agents[player].choose(state.view(player), legal, rng)
         state.apply(choice)
+
+
+def destroyed_lines(board: list[str]) -> list[str]:
+    """The board's destroyed-zone lines: the opponent's, then the seat's own."""
+    return [x for x in board if x.startswith("  Destroyed zone")]
+
+
+def listed(line: str) -> Counter[str]:
+    """The names of a destroyed-zone line ('A, 2x B'), with their copies, in the order shown."""
+    if line == "  Destroyed zone: empty":
+        return Counter()
+    _head, _, names = line.partition("): ")
+    out: Counter[str] = Counter()
+    for item in names.split(", "):
+        m = re.fullmatch(r"(\d+)x (.+)", item)
+        out[m[2] if m else item] += int(m[1]) if m else 1
+    return out
 
 
 def words(state: GzState, legal: list[A.GzAction]) -> tuple[list[str], list[str], str]:
@@ -128,7 +147,7 @@ def test_every_action_type_reads_in_words() -> None:
 def test_two_states_the_seat_cannot_tell_apart_read_the_same() -> None:
     """The board, the actions and `?` come from the seat's view alone: re-dealing what the seat cannot see (the
     opponent's hand, decks, face-down bases, the order of the own decks) changes none of them."""
-    checked = 0
+    checked = zones = 0
     for i in range(4):
         rng = random.Random(50 + i)
         for state, legal in decisions(i):
@@ -136,12 +155,64 @@ def test_two_states_the_seat_cannot_tell_apart_read_the_same() -> None:
                 continue
             player = state.current_player
             mine = words(state, legal)
+            dead = destroyed_lines(mine[0])
+            assert len(dead) == 2, mine[0]
             for _ in range(2):
                 other = state.resample_hidden(player, rng)
                 assert other.legal_actions() == legal
+                assert destroyed_lines(words(other, legal)[0]) == dead, f"game {i} turn {state.turn}"
                 assert words(other, legal) == mine, f"game {i} turn {state.turn}"
             checked += 1
+            zones += any(line != "  Destroyed zone: empty" for line in dead)
     assert checked > 30
+    assert zones > 10, zones  # the destroyed zones compared were not all empty
+
+
+def test_a_destroyed_monster_is_named_in_its_owners_destroyed_zone_on_both_boards() -> None:
+    """The 撃破ゾーン is face up (GZ-FIELD-6, view.py `destroyed`): each seat's board shows both zones, the
+    opponent's first, with the count and every card named, copies counted. Played until a monster on the field at
+    one decision is in its owner's zone at the next."""
+    for i in range(len(PAIRS)):
+        before: dict[int, int] = {}  # the monsters on the field at the decision before: uid -> owner
+        for state, _legal in decisions(i):
+            gone = [(u, seat) for u, seat in before.items() if u in state.players[seat].dead]
+            before = {m.uid: seat for seat in (0, 1) for m in state.players[seat].mons}
+            if not gone:
+                continue
+            uid, owner = gone[0]
+            name = state.cards[uid].name
+            assert state.cards[uid].kind is Kind.MONSTER
+            for viewer in (0, 1):
+                view = state.view(viewer)
+                assert view.destroyed(owner) == state.players[owner].dead
+                board = PRESENTER.board_lines(view)
+                lines = destroyed_lines(board)
+                assert len(lines) == 2, board
+                for seat, line in zip((1 - viewer, viewer), lines, strict=True):
+                    dead = state.players[seat].dead
+                    head = f"  Destroyed zone ({len(dead)}, oldest first): " if dead else "  Destroyed zone: empty"
+                    assert line.startswith(head), line
+                    names = [state.cards[u].name for u in dead]
+                    assert listed(line) == Counter(names), (line, names)  # all named: nothing hidden
+                    assert list(listed(line)) == list(dict.fromkeys(names)), line  # in the order they came
+                assert name in listed(lines[0 if owner != viewer else 1]), (name, lines)
+            return
+    pytest.fail("no monster was destroyed in these games")
+
+
+def test_the_destroyed_zones_count_copies() -> None:
+    """A name twice in a zone is shown once, with its count ("2x ...")."""
+    for i in GAMES:
+        for state, _legal in decisions(i):
+            for seat in (0, 1):
+                names = Counter(state.cards[u].name for u in state.players[seat].dead)
+                twice = [n for n, k in names.items() if k > 1]
+                if twice:
+                    line = destroyed_lines(PRESENTER.board_lines(state.view(1 - seat)))[0]
+                    assert f"{names[twice[0]]}x {twice[0]}" in line, line
+                    assert listed(line) == names, line
+                    return
+    pytest.skip("no destroyed zone held two copies of a card in these games")
 
 
 def test_a_face_down_base_of_the_opponent_is_shown_face_down() -> None:

@@ -1,10 +1,11 @@
 """How a GODZILLA seat is shown its position and its choices at the terminal (`tcgsim play --human SEAT`).
 
 Everything here is read from the seat's `GzView` alone (view.py): the own hand and stock, both rows of bases (a
-face-down base never seen open stays "a face-down base", GZ-INT-27), the monsters, the sizes of the hidden zones
-and the counters, so a person sees exactly what the AI of that seat may see. Bases are named by their place in the
-row ("P2 base 3", ruins counted, left to right as their owner sees them); a monster by its card and the base it
-stands on, with a letter when two of one name stand together, so two legal actions never read the same.
+face-down base never seen open stays "a face-down base", GZ-INT-27), the monsters, both destroyed zones (face up),
+the sizes of the hidden zones and the counters, so a person sees exactly what the AI of that seat may see. Bases
+are named by their place in the row ("P2 base 3", ruins counted, left to right as their owner sees them); a monster
+by its card and the base it stands on, with a letter when two of one name stand together, so two legal actions
+never read the same.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ class SeatView(Protocol):
     def battle_deck_size(self, seat: int) -> int: ...
     def stock_size(self, seat: int) -> int: ...
     def lost(self, seat: int) -> int: ...
+    def destroyed(self, seat: int) -> list[int]: ...
     def sites(self, seat: int) -> Sequence[SeatSite]: ...
     def monsters(self, seat: int) -> list[Mon]: ...
     def mon(self, mid: int) -> Mon | None: ...
@@ -121,6 +123,14 @@ def _attrs(mask: int) -> str:
     if mask and mask & ALL_ATTRS == ALL_ATTRS:
         return "every attribute"
     return "/".join(ATTR_WORDS[a] for a, bit in ATTR_BITS.items() if mask & bit) or "no attribute"
+
+
+def _counted(names: Sequence[str]) -> str:
+    """'A, 2x B, C': each name once, in first-seen order, with its copies (as the mana board counts its piles)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())
 
 
 def _ability_attr(mask: int) -> str:
@@ -315,6 +325,13 @@ class GzPresenter:
             out.extend(self._mon_line(view, m) for m in homeless)
         return out
 
+    def _destroyed_line(self, view: SeatView, seat: int) -> str:
+        """The seat's 撃破ゾーン (face up, GZ-FIELD-6): how many cards, and their names with copies counted."""
+        dead = view.destroyed(seat)
+        if not dead:
+            return "  Destroyed zone: empty"
+        return f"  Destroyed zone ({len(dead)}, oldest first): " + _counted([self._name(view, u) for u in dead])
+
     def board_lines(self, view: Any) -> list[str]:
         v: SeatView = view
         me, them = v.player, 1 - v.player
@@ -329,6 +346,7 @@ class GzPresenter:
                      f"{'?' if control is None else control}, rebellion {v.rebellion(them)}, open bases "
                      f"{v.open_bases(them)}, bases lost {v.lost(them)}")
         lines.extend(self._row_lines(v, them))
+        lines.append(self._destroyed_line(v, them))
         envs = v.environments()
         if envs:
             lines.append("Environments: " + ", ".join(self._env(v, u) for u in envs))
@@ -336,6 +354,7 @@ class GzPresenter:
                      f"{v.control(me)}, rebellion {v.rebellion(me)}, open bases {v.open_bases(me)}, bases lost "
                      f"{v.lost(me)}")
         lines.extend(self._row_lines(v, me))
+        lines.append(self._destroyed_line(v, me))
         hand = v.hand()
         lines.append(f"  Hand ({len(hand)}, limit {v.hand_limit()}):" + ("" if hand else " empty"))
         lines.extend(f"    {self._name(v, u)}: {describe(c)}" for u in hand if (c := v.card(u)) is not None)

@@ -103,6 +103,13 @@ class GzView(SamplingView):
     def lost(self, seat: int) -> int:
         return self._s.players[seat].lost
 
+    def destroyed(self, seat: int) -> list[int]:
+        """A player's 撃破ゾーン (destroyed zone: destroyed bases, monsters and events, used operations, counters
+        and countered cards; GZ-FIELD-6), oldest first. Public for every seat, all of it: every card there came
+        face up (cards are played face up, GZ-INT-5; a face-down base is named as it is destroyed, the
+        base_destroyed event), so `card` names each and resample_hidden leaves the zone as it is."""
+        return list(self._s.players[seat].dead)
+
     def sites(self, seat: int) -> list[SiteView]:
         out = []
         for i, x in enumerate(self._s.players[seat].row):
