@@ -28,7 +28,7 @@ CASES = {"mana": ("decks/mana/firestorm.yaml", "docs/tune/firestorm-weakened.yam
 
 
 def shown(e: Estimate) -> str:
-    return f"{100 * e.gain:+.1f} points (95% {100 * e.low:+.1f} to {100 * e.high:+.1f}, {e.pairs} paired deals)"
+    return f"{100 * e.gain:+.1f} points (95% {100 * e.low:+.1f} to {100 * e.high:+.1f}, {e.pairs} pairs of games)"
 
 
 def main() -> None:

@@ -299,7 +299,7 @@ class _Tune:
                   f"  {self.command}",
                   *(f"  round {x.round}: {x.swap.label()} ({x.swap.section})" for x in steps),
                   f"validated gain against the field: {100 * last.gain:+.1f} points (95% {100 * last.low:+.1f} to "
-                  f"{100 * last.high:+.1f}) over {last.pairs} paired deals"]
+                  f"{100 * last.high:+.1f}) over {last.pairs} pairs of games"]
         renamed = Deck(str(path), deck.game, deck.name, deck.plan, deck.sections, ai=deck.ai)
         path.write_text(deck_yaml(renamed, self.pool, header), encoding="utf-8")
         return path

@@ -60,7 +60,7 @@ class Estimate:
     gain: float
     low: float
     high: float
-    pairs: int  # paired deals, each the two games of one pair against one field deck
+    pairs: int  # pairs of games compared (deals x field decks), each the two games of one deal against one field deck
 
     def to_json(self) -> dict[str, float | int | None]:
         def num(x: float) -> float | None:

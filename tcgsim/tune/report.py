@@ -18,7 +18,7 @@ def _points(e: Estimate) -> str:
         return "no result"
     if not (math.isfinite(e.low) and math.isfinite(e.high)):
         return f"{100 * e.gain:+.1f} points (no interval: one deal)"
-    return f"{100 * e.gain:+.1f} points (95% {100 * e.low:+.1f} to {100 * e.high:+.1f}; {e.pairs} paired deals)"
+    return f"{100 * e.gain:+.1f} points (95% {100 * e.low:+.1f} to {100 * e.high:+.1f}; {e.pairs} pairs of games)"
 
 
 def _verdict(e: Estimate) -> str:
