@@ -111,3 +111,15 @@ def test_refusals_are_one_line(tuned: Path, tmp_path: Path) -> None:
     one_line(*run("tune", DECK, "--field", *FIELD, "--from", str(owned), "--out", str(tmp_path / "d"))[::2], 1,
              f"{owned}:2")
     one_line(*run("tune", "--resume", str(tmp_path / "nothing"))[::2], 2, "no tune.json")
+
+
+def test_the_progress_says_what_is_played_the_candidates_alive_and_the_best_validated_gain(tmp_path: Path) -> None:
+    seen: list[tuple[int, int, str]] = []
+    settings = TuneSettings(DECK, tuple(FIELD), 300, 4, (), None, 3, 1, 2)
+    run_tune(settings, tmp_path / "t", workers=1, progress=lambda done, total, what: seen.append((done, total, what)))
+    labels = [what for _, _, what in seen]
+    assert any("validating" in w for w in labels) and any("scouting" in w for w in labels)
+    assert any("candidates alive" in w for w in labels) and any("the last, fresh rung" in w for w in labels)
+    assert any("best validated gain" in w for w in labels)  # after the first accepted step (this seed has two)
+    done = [d for d, _, _ in seen]
+    assert done == sorted(done) and all(d <= t for d, t, _ in seen)
