@@ -123,3 +123,14 @@ def test_the_progress_says_what_is_played_the_candidates_alive_and_the_best_vali
     assert any("best validated gain" in w for w in labels)  # after the first accepted step (this seed has two)
     done = [d for d, _, _ in seen]
     assert done == sorted(done) and all(d <= t for d, t, _ in seen)
+
+
+def test_a_tune_on_a_dask_cluster_finds_what_local_workers_find(tmp_path: Path) -> None:
+    """The same backend choice as simulate: every part of a tune is a run, and a run's games do not depend on who
+    plays them."""
+    tiny = ["--budget", "120", "--cuts", "1", "--swaps", "1", "--pool-limit", "2", "--seed", "2", "-q"]
+    for backend, out in (("local", "l"), ("dask", "d")):
+        code, _, err = run("tune", DECK, "--field", FIELD[0], *tiny, "--workers", "2", "--backend", backend,
+                           "--out", str(tmp_path / out))
+        assert code == 0, err
+    assert findings(tmp_path / "d") == findings(tmp_path / "l")
