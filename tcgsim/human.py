@@ -34,8 +34,8 @@ from typing import IO, Any, Protocol
 from tcgsim.engine import Agent, Event, Game, State, agent_rng
 
 __all__ = ["DEFAULT_REVEALS", "RECORD_FORMAT", "BadRecord", "Console", "GenericPresenter", "HumanAgent", "HumanQuit",
-           "Presenter", "RecordHeader", "Reveal", "TakeBack", "play_with_humans", "presenter_for", "read_record",
-           "shows_hidden", "terminal_console", "write_record"]
+           "Presenter", "RecordHeader", "Reveal", "TakeBack", "counted", "play_with_humans", "presenter_for",
+           "read_record", "shows_hidden", "terminal_console", "write_record"]
 
 RECORD_FORMAT = "tcgsim-game/1"
 RECENT = 12  # events `log` shows
@@ -380,3 +380,11 @@ def read_record(path: Path) -> tuple[RecordHeader, list[Mapping[str, Any]]]:
             raise BadRecord(f"{path}:{number}: expected {{\"action\": {{...}}}}")
         actions.append(row["action"])
     return header, actions
+
+
+def counted(names: Sequence[str]) -> str:
+    """'A, 2x B, C': each name once, in first-seen order, with its copies: how every board words a pile."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())

@@ -19,7 +19,7 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
 from tcgsim.games.godzilla.effects import ATTR_BITS
 from tcgsim.games.godzilla.state import OPWIN_REVEALED, OPWIN_TURN, J, Mon, Phase
-from tcgsim.human import Reveal
+from tcgsim.human import Reveal, counted
 
 __all__ = ["PRESENTER", "REVEALS", "GzPresenter"]
 
@@ -123,14 +123,6 @@ def _attrs(mask: int) -> str:
     if mask and mask & ALL_ATTRS == ALL_ATTRS:
         return "every attribute"
     return "/".join(ATTR_WORDS[a] for a, bit in ATTR_BITS.items() if mask & bit) or "no attribute"
-
-
-def _counted(names: Sequence[str]) -> str:
-    """'A, 2x B, C': each name once, in first-seen order, with its copies (as the mana board counts its piles)."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())
 
 
 def _ability_attr(mask: int) -> str:
@@ -330,7 +322,7 @@ class GzPresenter:
         dead = view.destroyed(seat)
         if not dead:
             return "  Destroyed zone: empty"
-        return f"  Destroyed zone ({len(dead)}, oldest first): " + _counted([self._name(view, u) for u in dead])
+        return f"  Destroyed zone ({len(dead)}, oldest first): " + counted([self._name(view, u) for u in dead])
 
     def board_lines(self, view: Any) -> list[str]:
         v: SeatView = view

@@ -19,7 +19,7 @@ from tcgsim.games.mana.common import BATTLE_MONSTER, HAND_SIZE, LET_THROUGH_COST
 from tcgsim.games.mana.effects import Effect
 from tcgsim.games.mana.state import BattleKind, ChoiceKind, Phase
 from tcgsim.games.mana.view import ManaView
-from tcgsim.human import Reveal
+from tcgsim.human import Reveal, counted
 
 __all__ = ["PRESENTER", "REVEALS", "ManaPresenter"]
 
@@ -100,14 +100,6 @@ def _card_line(card: ManaCard) -> str:
     if kind == "item":
         return f"{card.name} (item, {card.item_type or 'item'}: equip for {_cost(card)})"
     return f"{card.name} ({kind})"
-
-
-def _counted(names: Sequence[str]) -> str:
-    """'A, 2x B, C': each name once, in first-seen order, with its copies."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())
 
 
 def _names(items: Sequence[str]) -> str:
@@ -289,11 +281,11 @@ class ManaPresenter:
         """The seat's face-up piles: the discard pile (top first, copies counted), the trashed characters, and a
         deck played face up (Ancient Tablet)."""
         pile = view.discard(seat)
-        names = _counted(self._pile_names(view, reversed(pile)))
+        names = counted(self._pile_names(view, reversed(pile)))
         out = [f"  discard pile ({len(pile)}, top first): {names}" if pile else "  discard pile: empty"]
         trashed = view.character_discard(seat)
         if trashed:
-            out.append(f"  trashed characters ({len(trashed)}): {_counted(self._pile_names(view, trashed))}")
+            out.append(f"  trashed characters ({len(trashed)}): {counted(self._pile_names(view, trashed))}")
         deck = view.revealed_deck(seat)
         if deck is not None:
             out.append(f"  deck face up ({len(deck)}, top first): "
