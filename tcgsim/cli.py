@@ -26,6 +26,7 @@ from tcgsim.cli_common import (
     game_class_or_exit,
     on_sigterm,
     paint,
+    run_folders_or_exit,
     sim_decks_or_exit,
     stopped,
     use_cards_or_exit,
@@ -630,11 +631,7 @@ def _run_or_exit(config: RunConfig, out_option: str | None, resume_option: str |
     from tcgsim.sim.progress import GameProgress, show_progress
     from tcgsim.sim.store import default_out
 
-    out, resume = folder_option(out_option, "--out"), folder_option(resume_option, "--resume")
-    if resume is not None and out is not None and resume != out:
-        raise fail(f"--out {out} and --resume {resume} name different folders; give one", EXIT_USAGE)
-    if scheduler and backend is not Backend.dask:
-        raise fail("--scheduler is for --backend dask", EXIT_USAGE)
+    out, resume = run_folders_or_exit(out_option, resume_option, backend, scheduler)
     folder = resume or out or default_out([d.key for d in config.decks])
     finish = f"tcgsim {config.kind} --resume {shlex.quote(str(folder))}"
     label = (" vs ".join(d.key for d in config.decks) if config.kind == "simulate"

@@ -11,11 +11,12 @@ from typing import Annotated, Any
 
 import typer
 
+from tcgsim.cli_options import Backend
 from tcgsim.games import UnknownGame, get_game
 
 __all__ = ["EXIT_FINDING", "EXIT_USAGE", "EXIT_INTERNAL", "CardsOpt", "Terminated", "decks_or_exit", "fail",
-           "folder_option", "game_class_or_exit", "on_sigterm", "paint", "sim_decks_or_exit", "stopped", "use_color",
-           "use_cards_or_exit"]
+           "folder_option", "game_class_or_exit", "on_sigterm", "paint", "run_folders_or_exit", "sim_decks_or_exit",
+           "stopped", "use_color", "use_cards_or_exit"]
 
 EXIT_FINDING = 1  # a finding about the user's files (invalid decks, a failed run)
 EXIT_USAGE = 2
@@ -113,6 +114,18 @@ class Terminated(KeyboardInterrupt):
 
 def on_sigterm(_signum: int, _frame: Any) -> None:
     raise Terminated()
+
+
+def run_folders_or_exit(out: str | None, resume: str | None, backend: Backend,
+                        scheduler: str | None) -> tuple[Path | None, Path | None]:
+    """--out and --resume of a command that plays runs, as folders, checked with --backend and --scheduler:
+    two different folders, or a scheduler without Dask, is a usage error."""
+    out_dir, resume_dir = folder_option(out, "--out"), folder_option(resume, "--resume")
+    if resume_dir is not None and out_dir is not None and resume_dir != out_dir:
+        raise fail(f"--out {out_dir} and --resume {resume_dir} name different folders; give one", EXIT_USAGE)
+    if scheduler and backend is not Backend.dask:
+        raise fail("--scheduler is for --backend dask", EXIT_USAGE)
+    return out_dir, resume_dir
 
 
 def folder_option(value: str | None, option: str) -> Path | None:

@@ -12,8 +12,8 @@ from tcgsim.cli_common import (
     EXIT_USAGE,
     CardsOpt,
     fail,
-    folder_option,
     on_sigterm,
+    run_folders_or_exit,
     sim_decks_or_exit,
     stopped,
     use_cards_or_exit,
@@ -85,11 +85,7 @@ def tune(
     from tcgsim.tune import TuneSettings, run_tune, saved_settings
     from tcgsim.tune.report import result_lines
 
-    resume_dir, out_dir = folder_option(resume, "--resume"), folder_option(out, "--out")
-    if resume_dir is not None and out_dir is not None and resume_dir != out_dir:
-        raise fail(f"--out {out_dir} and --resume {resume_dir} name different folders; give one", EXIT_USAGE)
-    if scheduler and backend is not Backend.dask:
-        raise fail("--scheduler is for --backend dask", EXIT_USAGE)
+    out_dir, resume_dir = run_folders_or_exit(out, resume, backend, scheduler)
     if deck is None:
         if resume_dir is None:
             raise fail("give the deck to tune and its --field (or --resume DIR to finish a tune)", EXIT_USAGE)

@@ -43,9 +43,10 @@ if TYPE_CHECKING:
     from tcgsim.engine import GameOptions
     from tcgsim.sim import RunConfig
 
-__all__ = ["METHOD", "NotARun", "RunsDoNotPair", "Verdict", "Difference", "MatchupDifference", "DeckComparison",
-           "Comparison", "BaselineSettings", "read_complete_run", "pairing_differences", "baseline_settings",
-           "check_baseline", "paired_difference", "paired_t_p", "holm_corrected", "compare_runs"]
+__all__ = ["METHOD", "NotARun", "PlayedGames", "RunsDoNotPair", "Verdict", "Difference", "MatchupDifference",
+           "DeckComparison", "Comparison", "BaselineSettings", "read_complete_run", "read_games",
+           "pairing_differences", "baseline_settings", "check_baseline", "paired_difference", "paired_t_p",
+           "holm_corrected", "compare_runs"]
 
 METHOD = ("paired by deal: for each pair of games (one deal, every seat rotation) the deck's points in B minus "
           "its points in A, averaged over the pair's games; the mean of those per-pair differences with its 95% "
@@ -377,7 +378,7 @@ def check_baseline(baseline: RunMeta, folder: str | Path, config: RunConfig) -> 
 
 
 @dataclass(frozen=True)
-class _Games:
+class PlayedGames:
     """games.parquet of one run, sorted by (matchup_id, pair, rotation), with each seat's points."""
 
     matchup_id: np.ndarray
@@ -414,7 +415,9 @@ class _Games:
         return np.where(met > 0, total / np.maximum(met, 1), np.nan)
 
 
-def _read_games(folder: Path, expected: int, game: str) -> _Games:
+def read_games(folder: Path, expected: int, game: str) -> PlayedGames:
+    """A run folder's games.parquet with each seat's points (NotARun if it cannot be read or holds other than
+    `expected` games): what compare pairs, and what tune races its candidates by."""
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
@@ -445,11 +448,11 @@ def _read_games(folder: Path, expected: int, game: str) -> _Games:
                      axis=1)
     m, p, r = col("matchup_id").astype(np.int64), col("pair").astype(np.int64), col("rotation").astype(np.int64)
     order = np.lexsort((r, p, m))
-    return _Games(m[order], p[order], r[order], col("game_id")[order], col("game_seed")[order], decks[order],
+    return PlayedGames(m[order], p[order], r[order], col("game_id")[order], col("game_seed")[order], decks[order],
                   points[order], results[order])
 
 
-def _check_same_games(a: _Games, b: _Games, path_a: Path, path_b: Path) -> None:
+def _check_same_games(a: PlayedGames, b: PlayedGames, path_a: Path, path_b: Path) -> None:
     """Every game of A has its twin in B: the same (matchup, pair, rotation), game id and seed."""
     same_keys = (np.array_equal(a.matchup_id, b.matchup_id) and np.array_equal(a.pair, b.pair)
                  and np.array_equal(a.rotation, b.rotation))
@@ -531,7 +534,7 @@ def holm_corrected(rows: Sequence[MatchupDifference]) -> tuple[MatchupDifference
     return tuple(out)
 
 
-def _deck_comparison(i: int, a_meta: RunMeta, b_meta: RunMeta, a: _Games, b: _Games) -> DeckComparison:
+def _deck_comparison(i: int, a_meta: RunMeta, b_meta: RunMeta, a: PlayedGames, b: PlayedGames) -> DeckComparison:
     key_a, key_b = a_meta.decks[i].key, b_meta.decks[i].key
     pa_, pb_ = a.deck_points(key_a), b.deck_points(key_b)
     # a matchup of the deck against itself says nothing about it (a mirror game scores exactly one half): only
@@ -571,8 +574,8 @@ def compare_runs(run_a: str | Path, run_b: str | Path) -> Comparison:
     if found:
         raise RunsDoNotPair(f"{path_b} does not pair with {path_a}: {'; '.join(found)} (make B with tcgsim "
                             f"{a_meta.kind} ... --baseline {path_a})")
-    a = _read_games(path_a, a_meta.total_games, a_meta.game)
-    b = _read_games(path_b, b_meta.total_games, b_meta.game)
+    a = read_games(path_a, a_meta.total_games, a_meta.game)
+    b = read_games(path_b, b_meta.total_games, b_meta.game)
     _check_same_games(a, b, path_a, path_b)
     changed = [i for i, (x, y) in enumerate(zip(a_meta.decks, b_meta.decks, strict=True)) if x.sha256 != y.sha256]
     decks = tuple(_deck_comparison(i, a_meta, b_meta, a, b) for i in changed)

@@ -84,11 +84,7 @@ class Matchup:
     # which deals the matchup's pairs get: game_seed(run_seed, seed_key, pair). The matchup's own index unless the
     # plan says otherwise: `tune` gives every candidate's matchup against one field deck the same key, so the
     # candidates meet that deck with the very same deals (common random numbers)
-    seed_key: int = -1
-
-    @property
-    def deal_key(self) -> int:
-        return self.matchup_id if self.seed_key < 0 else self.seed_key
+    seed_key: int
 
     @property
     def n_players(self) -> int:
@@ -169,7 +165,7 @@ class GamePlan:
             n = len(decks)
             pairs = math.ceil(games_per_matchup / n)
             per_task = max(1, min(math.ceil(pairs / MIN_TASKS), task_games // n))
-            key = -1 if seed_keys is None else seed_keys[m]
+            key = m if seed_keys is None else seed_keys[m]
             planned.append(Matchup(m, tuple(decks), pairs, next_id, per_task, key))
             next_id += pairs * n
         return cls(run_seed, tuple(planned))
@@ -202,7 +198,7 @@ class GamePlan:
         m = self.matchups[task.matchup_id]
         n = m.n_players
         for pair in range(task.pair_start, task.pair_stop):
-            seed = game_seed(self.run_seed, m.deal_key, pair)
+            seed = game_seed(self.run_seed, m.seed_key, pair)
             for rotation in range(n):
                 seats = tuple(m.decks[pos] for pos in rotation_seats(n, rotation))
                 yield PlannedGame(m.first_game_id + pair * n + rotation, m.matchup_id, pair, rotation, seed, seats)

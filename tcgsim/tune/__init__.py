@@ -26,6 +26,7 @@ import math
 import random
 import shutil
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,16 @@ def _seed(seed: int, *key: int) -> int:
     return int(state[0]) & SEED_MASK
 
 
+def _win_rate(points: np.ndarray) -> tuple[float, float, float]:
+    """A deck's win rate against the field from its pair points, with its Wilson interval (pairs with no result
+    left out)."""
+    from tcgsim.stats import wilson_interval
+
+    won, games = float(np.nansum(points)), float(GAMES_PER_PAIR * np.isfinite(points).sum())
+    lo, hi = wilson_interval(won, games)
+    return won / games, float(lo), float(hi)
+
+
 SCOUT_KEY, VALIDATION_KEY, ROUND_KEY = 0, 1, 2  # spawn keys: (0,) scout, (1,) validation, (2, round, rung)
 
 
@@ -99,7 +110,6 @@ class _Tune:
         cls = get_game(self.game).game_class()
         if not cls.min_players <= 2 <= cls.max_players:
             raise TuneError(f"tune plays two-player matchups; {self.game} takes {cls.min_players}-{cls.max_players}")
-        self.all_lose = tuple(str(r) for r in cls.all_lose_reasons)
         self.pool: CardPool = load_pool(self.game)
         try:
             self.keep = set(resolve_cards(s.keep, self.pool, "--keep"))
@@ -148,23 +158,19 @@ class _Tune:
         return load_run(out)
 
     def pair_points(self, run: Run, arms: int) -> np.ndarray:
-        """(arms, field decks, pairs) pair points of each arm (matchup position 0) against each field deck."""
-        from tcgsim import stats
+        """(arms, field decks, pairs) pair points of each arm (decks 0..arms-1 of the run, matchup position 0)
+        against each field deck: the sum of its two games' points (tcgsim.compare.read_games, the points compare
+        gives a deck), NaN for a pair with a game that had no result."""
+        from tcgsim.compare import read_games
 
-        g = run.games.sort_values("game_id")
-        endings = stats.endings(g["winner_seat"].to_numpy(dtype=float, na_value=np.nan), g["reason"].to_numpy(),
-                                all_lose_reasons=self.all_lose)
-        players = g["n_players"].to_numpy()
-        seat = stats.seat_points(stats.seat_results(g["winner_seat"].to_numpy(dtype=float, na_value=np.nan),
-                                                    players, endings), players[:, None])
-        rotation = g["rotation"].to_numpy()
-        mine = seat[np.arange(len(g)), rotation % 2]  # two players: position 0 sits in seat `rotation`
-        pairs = int(g["pair"].max()) + 1
-        out = np.full((arms * self.F, pairs), np.nan)
-        frame = g.assign(points=mine).groupby(["matchup_id", "pair"])["points"].sum(min_count=GAMES_PER_PAIR)
-        for (m, p), v in frame.items():
-            out[int(m), int(p)] = v
-        return out.reshape(arms, self.F, pairs)
+        assert run.path is not None
+        games = read_games(run.path, int(run.meta["total_games"]), self.game)  # sorted by matchup, pair, rotation
+        per_arm = len(games.game_id) // arms
+        out = np.empty((arms, self.F, per_arm // (self.F * GAMES_PER_PAIR)))
+        for a in range(arms):
+            mine = games.deck_points(run.meta["decks"][a]["key"])[a * per_arm:(a + 1) * per_arm]
+            out[a] = mine.reshape(self.F, -1, GAMES_PER_PAIR).sum(axis=2)
+        return out
 
     def weakest(self, run: Run, key: str, deck: Deck) -> list[str]:
         """The cards a round tries to cut: the deck's `cuts` cards with the lowest length-adjusted IWD in its
@@ -200,11 +206,8 @@ class _Tune:
         round_games = int(s.budget * SEARCH_SHARE) // s.swaps
         base_name = self.deck.name
         base = self.validation("validate-0", self.deck, val_pairs)
-        rate = np.nansum(base) / (GAMES_PER_PAIR * np.isfinite(base).sum())
-        from tcgsim.stats import wilson_interval
-
-        lo, hi = wilson_interval(float(np.nansum(base)), float(GAMES_PER_PAIR * np.isfinite(base).sum()))
-        result = TuneResult(s, self.folder, float(rate), (float(lo), float(hi)), val_pairs)
+        rate, lo, hi = _win_rate(base)
+        result = TuneResult(s, self.folder, rate, (lo, hi), val_pairs)
         scout = self._play("scout", [self.deck], scout_pairs, _seed(s.seed, SCOUT_KEY), "scouting the deck")
         source, source_key = scout, scout.meta["decks"][0]["key"]
         incumbent = self.deck
@@ -241,10 +244,9 @@ class _Tune:
             points = self.validation(f"validate-{r}", incumbent, val_pairs)
             per = tuple((d.name or Path(d.path).stem, paired_gain(points[f:f + 1], base[f:f + 1]))
                         for f, d in enumerate(self.field))
-            step_rate = float(np.nansum(points) / (GAMES_PER_PAIR * np.isfinite(points).sum()))
-            step = Step(r, swap, len(swaps), race, paired_gain(points, base), per, step_rate)
+            step = Step(r, swap, len(swaps), race, paired_gain(points, base), per, _win_rate(points)[0])
             path = self._write_deck(incumbent, result.steps + [step])
-            result.steps.append(Step(**{**step.__dict__, "deck_file": str(path)}))
+            result.steps.append(replace(step, deck_file=str(path)))
             self.label = (f"tune {base_name}: best validated gain "
                           f"{100 * max(x.validated.gain for x in result.steps):+.1f} points")
         result.games = self.played
