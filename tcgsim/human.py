@@ -238,6 +238,9 @@ def play_with_humans(game: Game, agents: Sequence[Agent], humans: Iterable[int],
     state = _replayed(game, actions)
     rngs = [agent_rng(game.seed, deal, game.deal_round) for deal in game.deals]
     human_at: list[int] = []  # indices in `actions` of the people's decisions
+    # The AIs' luck as it stood at each of those decisions: `undo` rewinds it too, so taking a decision back and
+    # making it again meets the same AI replies (undo is not a way to re-roll the AI's dice).
+    luck_at: list[list[tuple[Any, ...]]] = []
 
     shown = [0]  # events already shown to the people
 
@@ -275,14 +278,16 @@ def play_with_humans(game: Game, agents: Sequence[Agent], humans: Iterable[int],
             continue
         except TakeBack:
             keep = human_at.pop()
+            for rng, luck in zip(rngs, luck_at.pop(), strict=True):
+                rng.setstate(luck)
             actions = actions[:keep]
-            human_at = [i for i in human_at if i < keep]
             state = _replayed(game, actions)
             continue
         except HumanQuit:
             return Played(state, actions, quit=True)
         if player in seats and len(legal) > 1:
             human_at.append(len(actions))
+            luck_at.append([rng.getstate() for rng in rngs])
         state.apply(action)
         actions.append(action)
     return Played(state, actions, quit=False)

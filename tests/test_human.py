@@ -87,6 +87,30 @@ def test_undo_takes_back_a_decision_nothing_hidden_followed(tmp_path: Path) -> N
     assert first.strip().splitlines()[-1] in prompts[2]  # the same choices again, after the undo
 
 
+
+def _recorded_actions(tmp_path: Path, lines: str) -> tuple[list[object], str]:
+    """godzilla, seed 5, against the random AI, with `lines` typed: (the recorded actions, what was printed)."""
+    record = tmp_path / "undo.jsonl"
+    code, out, err = play(*decks("godzilla"), "--human", "0", "--ai", "random", "--seed", "5", "--record",
+                          str(record), "--force", lines=lines)
+    assert code == 0, err
+    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()[1:]], out
+
+
+def test_undo_rewinds_the_ais_luck_too(tmp_path: Path) -> None:
+    """Against the random AI: `undo` then the same choice again is the same game as never undoing, at every prompt
+    where undo is allowed, so undo is not a way to re-roll the AI's dice (its luck is rewound with the game)."""
+    plain, _ = _recorded_actions(tmp_path, "1\n" * 3000)
+    undone = 0
+    for i in range(1, 12):  # undo passes at prompts 5 and 10, after the AI chose among several actions
+        actions, out = _recorded_actions(tmp_path, "1\n" * i + "undo\n" + "1\n" * 3000)
+        if "cannot undo" in out:
+            continue
+        undone += 1
+        assert actions == plain, f"undo at prompt {i}"
+    assert undone >= 2  # the check above ran where it matters
+
+
 # ------------------------------------------------------------------------------------------------ the undo rule
 
 def test_the_undo_rule_by_whom_an_event_kind_shows_something() -> None:
