@@ -21,7 +21,8 @@ from typing import Any, Protocol
 import yaml
 
 __all__ = ["Card", "CardPool", "CardDataError", "CopyLimits", "carddb_dir", "normalize_name", "load_pool",
-           "bundled_pool", "pool_with", "use_cards", "active_cards", "on_pool_change", "card_from_mapping"]
+           "bundled_pool", "pool_with", "use_cards", "active_cards", "on_pool_change", "card_from_mapping",
+           "printed_texts"]
 
 # libyaml's safe loader parses the card pools five times faster than the pure-Python one (our own, trusted
 # data: deck files from users go through tcgsim.decks' composing-only reader instead).
@@ -302,6 +303,16 @@ def load_pool(game: str) -> CardPool:
     """The pool a game plays with in this process: the bundled one, with the user's card files of that game
     merged in when `use_cards` named some (tcgsim.usercards: a card of a known id is replaced, others added)."""
     return pool_with(game, _ACTIVE)
+
+
+@functools.cache
+def printed_texts(game: str) -> dict[str, str]:
+    """The rules text of every card of the pool in use, by id (public card data; what a person at the table is
+    shown beside a card's figures)."""
+    return {c.id: c.text for c in load_pool(game)}
+
+
+on_pool_change(printed_texts.cache_clear)  # user card files changed the pool: read the texts again
 
 
 @functools.lru_cache(maxsize=16)

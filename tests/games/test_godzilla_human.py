@@ -215,6 +215,24 @@ def test_the_destroyed_zones_count_copies() -> None:
     pytest.skip("no destroyed zone held two copies of a card in these games")
 
 
+def test_a_card_in_hand_is_shown_with_its_rules_text() -> None:
+    """An operation or event in hand reads with the pool's text beside its figures: a person cannot play a card
+    whose effect the screen does not say."""
+    from tcgsim.cards import printed_texts
+
+    texts = printed_texts("godzilla")
+    for i in GAMES:
+        for state, _legal in decisions(i):
+            view = state.view(state.current_player)
+            held = [c for u in view.hand() if (c := view.card(u)) is not None and texts.get(c.id)]
+            if held:
+                board = PRESENTER.board_lines(view)
+                for card in held:
+                    assert any(line.startswith(f"    {card.name}: ") and line.endswith(f" | {texts[card.id]}")
+                               for line in board), card.name
+                return
+    pytest.skip("no card with a text was held in these games")
+
 def test_a_face_down_base_of_the_opponent_is_shown_face_down() -> None:
     for i in range(len(PAIRS)):
         for state, _legal in decisions(i):

@@ -153,6 +153,21 @@ def test_positions_the_seat_cannot_tell_apart_read_the_same() -> None:
     assert checked > 100
 
 
+def test_every_card_in_hand_is_shown_with_its_rules_text() -> None:
+    """Each hand line carries the pool's text of the card after its figures: a person cannot weigh a technique or
+    a skill the screen does not say."""
+    from tcgsim.cards import printed_texts
+
+    texts = printed_texts("mana")
+    state = _game(7).new_initial_state()
+    view = state.view(state.current_player)
+    lines = PRESENTER.board_lines(view)
+    hand = [state.cards[u] for u in state.players[state.current_player].hand]
+    assert hand
+    for card in hand:
+        assert texts[card.id] and any(line.startswith(f"  {card.name} (") and line.endswith(f" | {texts[card.id]}")
+                                      for line in lines), card.name
+
 def test_a_face_down_enemy_monster_is_never_named() -> None:
     for seed in range(6):
         state = _game(200 + seed).new_initial_state()

@@ -9,12 +9,11 @@ words stay the same). Rule ids (EVA-..., I-...) are those of docs/rules/eva.md.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from tcgsim.cards import load_pool, on_pool_change
+from tcgsim.cards import printed_texts
 from tcgsim.games.eva import actions as A
 from tcgsim.games.eva.cards import CHAR_NAMES, EVA_NAMES, N_CHARS, N_EVAS, EvaCard, Kind, Mark
 from tcgsim.games.eva.effects import OTHER, Target, Verb
@@ -71,15 +70,6 @@ WINDOW_RULES = {
     WindowKind.BATTLE3: "EVA-BATTLE-10, EVA-BATTLE-7, EVA-BATTLE-8, EVA-BATTLE-9",
     WindowKind.MAIN: "EVA-MAIN-1, EVA-MAIN-2, EVA-TALK-4, EVA-SERIF-2, EVA-SERIF-3, EVA-DRAW2-3",
 }
-
-
-@functools.cache
-def _texts() -> dict[str, str]:
-    """The printed rules text of every card, by id (the pool: public card data)."""
-    return {c.id: c.text for c in load_pool("eva")}
-
-
-on_pool_change(_texts.cache_clear)  # user card files changed the pool: read the texts again
 
 
 def _signed(n: int) -> str:
@@ -214,7 +204,7 @@ def _hand_std(card: EvaCard) -> str:
     """A card in hand, both sides: its card side (type, speaker, draw points, <対抗>), its セリフ side, its text."""
     speaker = "(OTHER)" if card.colour == OTHER else f"{_char(card.colour)} speaks"
     counter = f", <対抗> to {'/'.join(sorted(card.card_counter))}" if card.card_counter else ""
-    text = _texts().get(card.id, "")
+    text = printed_texts("eva").get(card.id, "")
     return (f"{card.name}: {card.type}, {speaker}, draw {_signed(card.draw_points)}{counter} | {_serif_side(card)}"
             + (f" | {text}" if text else ""))
 
@@ -300,7 +290,7 @@ class EvaPresenter:
                          f"{view.eva_strength(e)}; under: {_names(view.under_eva(e))}")
         angel = view.angel()
         where = f"{angel.name} (strength {angel.strength}) is in the city" if angel is not None else "none in the city"
-        text = _texts().get(angel.id, "") if angel is not None else ""
+        text = printed_texts("eva").get(angel.id, "") if angel is not None else ""
         lines.append(f"使徒: {where}{' (' + text + ')' if text else ''}; {view.angels_queued()} face down waiting; "
                      f"{view.angels_defeated} defeated so far.")
         battle = view.battle()

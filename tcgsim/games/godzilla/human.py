@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from tcgsim.cards import printed_texts
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
 from tcgsim.games.godzilla.effects import ATTR_BITS
@@ -349,7 +350,10 @@ class GzPresenter:
         lines.append(self._destroyed_line(v, me))
         hand = v.hand()
         lines.append(f"  Hand ({len(hand)}, limit {v.hand_limit()}):" + ("" if hand else " empty"))
-        lines.extend(f"    {self._name(v, u)}: {describe(c)}" for u in hand if (c := v.card(u)) is not None)
+        for uid in hand:
+            if (c := v.card(uid)) is not None:
+                text = printed_texts("godzilla").get(c.id, "")
+                lines.append(f"    {self._name(v, uid)}: {describe(c)}" + (f" | {text}" if text else ""))
         stock = v.stock()
         if stock:
             lines.append(f"  Stock ({len(stock)}): " + ", ".join(self._name(v, u) for u in stock))

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from tcgsim.cards import printed_texts
 from tcgsim.games.mana import actions as A
 from tcgsim.games.mana.cards import ManaCard
 from tcgsim.games.mana.common import BATTLE_MONSTER, HAND_SIZE, LET_THROUGH_COST, WIN_LANDS, WIN_MANA
@@ -196,7 +197,9 @@ class ManaPresenter:
         hand = view.hand()
         cards = [c for c in (view.card(u) for u in hand) if c is not None]
         lines.append(f"Your hand ({len(hand)}):" if hand else "Your hand: empty")
-        lines += [f"  {_card_line(c)}" for c in sorted(cards, key=lambda c: (int(c.kind), c.name))]
+        texts = printed_texts("mana")  # the pool's words for what a card does, beside what it costs
+        lines += [f"  {_card_line(c)}" + (f" | {texts[c.id]}" if texts.get(c.id) else "")
+                  for c in sorted(cards, key=lambda c: (int(c.kind), c.name))]
         return lines
 
     def _headline(self, view: ManaView) -> str:
