@@ -326,3 +326,13 @@ def test_a_person_plays_a_whole_game_against_each_scripted_style(game: str) -> N
         code, out, err = play(*decks(game), "--human", "0", "--ai", style, "--seed", "5", lines="1\n" * 5000)
         assert code == 0, err
         assert out.rstrip().splitlines()[-1].rsplit("]> ", 1)[-1].startswith("Game over"), (game, style)
+
+
+@pytest.mark.parametrize("game", list(DECKS))
+def test_a_person_plays_a_whole_game_against_the_search_player(game: str) -> None:
+    """The search AI in every other seat (two of them in three-player eva): it decides from its own view while a
+    person waits at the prompt, and the game ends."""
+    code, out, err = play(*decks(game), "--human", "0", "--ai", "search", "--seed", "5", lines="1\n" * 5000)
+    assert code == 0, err
+    assert "(search" in out.splitlines()[0], out.splitlines()[0]  # the seats as announced: the AI is the searcher
+    assert out.rstrip().splitlines()[-1].rsplit("]> ", 1)[-1].startswith("Game over"), game
