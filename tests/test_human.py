@@ -317,11 +317,12 @@ def test_in_a_real_terminal(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", list(DECKS))
-def test_a_person_plays_a_whole_game_against_each_scripted_style(game: str) -> None:
+def test_a_person_plays_a_whole_game_against_each_scripted_style_and_baseline(game: str) -> None:
+    """Every AI of `tcgsim agents GAME` but search (the next test): the game's styles and the baselines."""
     from tcgsim.agents import agent_names
 
-    styles = [a for a in agent_names(game) if a not in ("random", "first", "safe-random", "search")]
-    assert len(styles) >= 2
+    styles = [a for a in agent_names(game) if a != "search"]
+    assert len(styles) >= 5
     for style in styles:
         code, out, err = play(*decks(game), "--human", "0", "--ai", style, "--seed", "5", lines="1\n" * 5000)
         assert code == 0, err
