@@ -126,7 +126,15 @@ HURT_SHARE = 0.50  # EVA: a hurt card in at least half of the 補完 stages
 ANGEL_LOSSES = (0.15, 0.40)  # EVA: angel battles lost 15-40% of the time
 WIN_SHARE = 0.05  # GODZILLA: each win condition ends at least 5% of games
 PLAN_CARD_SHARE = 0.30  # GODZILLA: a deck's plan card reached in at least 30% of its games
-WIN_RATE = (0.35, 0.65)  # both: every deck's overall win rate
+WIN_RATE = (0.7, 1.3)  # both: every deck's overall win rate, as multiples of the fair share 1/P: 35-65% in two
+# players, as the issue states it; with three players 23.3-43.3% (five decks over three seats average 1/3, so the
+# two-player band cannot hold for all of them: docs/rules/eva.md "Targets")
+
+
+def win_rate_band(players: int) -> tuple[float, float]:
+    """The band every deck's overall win rate must fall in, in a game of `players` players."""
+    lo, hi = WIN_RATE
+    return lo / players, hi / players
 
 
 @dataclass(frozen=True)
@@ -363,7 +371,7 @@ def targets(game: str, players: int, records: Sequence[GameRecord], decks: Seque
                            len(stalled), g, not stalled, "games", note))
 
     all_lose = get_game(game).game_class().all_lose_reasons
-    lo, hi = WIN_RATE
+    lo, hi = win_rate_band(players)
     for deck in decks:
         points = 0.0
         seats_n = 0
@@ -377,7 +385,8 @@ def targets(game: str, players: int, records: Sequence[GameRecord], decks: Seque
                     seats_n += 1
         rows.append(_share(f"{game}.win_rate.{deck}", f"overall win rate of {deck} in the round robin (points: a "
                            "win 1, a draw shared, an everyone-loses end 0; a stopped game has no result)",
-                           f"{lo:.0%}-{hi:.0%}", points, seats_n, seats_n > 0 and lo <= points / seats_n <= hi,
+                           f"{lo:.1%}-{hi:.1%}".replace(".0%", "%"), points, seats_n,
+                           seats_n > 0 and lo <= points / seats_n <= hi,
                            "games"))
     return rows
 

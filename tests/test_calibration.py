@@ -25,6 +25,7 @@ from tests.calibration import (
     plans,
     run,
     targets,
+    win_rate_band,
 )
 
 RUNS = {"godzilla": (2, 10), "eva-short": (2, 8), "eva": (2, 10)}  # game: (players, games)
@@ -131,6 +132,20 @@ def test_the_eva_figures_of_hand_made_records() -> None:
     assert rates == {ck: (1, 2, True), gs: (1, 2, True), rb: (0, 1, False), rm: (0.5, 2, False), sl: (0.5, 1, True)}
     assert (t[f"eva.win_rate.{rm}"].low, t[f"eva.win_rate.{rm}"].high) == pytest.approx(wilson_interval(0.5, 2))
 
+
+
+def test_the_win_rate_band_is_the_fair_share_scaled() -> None:
+    """35-65% in two players (the issue's band); with three, 0.7-1.3 times a third: a deck winning 30% of its
+    three-player games is inside it, one winning 20% is not."""
+    assert win_rate_band(2) == pytest.approx((0.35, 0.65))
+    assert win_rate_band(3) == pytest.approx((0.7 / 3, 1.3 / 3))
+    ck, gs, rb, rm, sl = sorted(EVA_PLANS)
+    records = [GameRecord(i, (ck, gs, rb), (0, 1, 2, 1, 2, 1, 2, 1, 2, 2)[i], "hokan", 20) for i in range(10)]
+    t = by_id(targets("eva", 3, records, [ck, gs, rb, rm, sl]))
+    assert (t[f"eva.win_rate.{ck}"].value, t[f"eva.win_rate.{ck}"].met) == (pytest.approx(0.1), False)
+    assert (t[f"eva.win_rate.{gs}"].value, t[f"eva.win_rate.{gs}"].met) == (pytest.approx(0.4), True)
+    assert (t[f"eva.win_rate.{rb}"].value, t[f"eva.win_rate.{rb}"].met) == (pytest.approx(0.5), False)
+    assert t[f"eva.win_rate.{gs}"].target == "23.3%-43.3%"
 
 def test_the_godzilla_figures_of_hand_made_records() -> None:
     bg, gf, gi, ms, sm = sorted(GODZILLA_PLANS)
