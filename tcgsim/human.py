@@ -35,7 +35,7 @@ from tcgsim.engine import Agent, Event, Game, State, agent_rng
 
 __all__ = ["DEFAULT_REVEALS", "RECORD_FORMAT", "BadRecord", "Console", "GenericPresenter", "HumanAgent", "HumanQuit",
            "Presenter", "RecordHeader", "Reveal", "TakeBack", "counted", "play_with_humans", "presenter_for",
-           "read_record", "shows_hidden", "terminal_console", "write_record"]
+           "read_record", "shows_hidden", "terminal_console", "with_text", "write_record"]
 
 RECORD_FORMAT = "tcgsim-game/1"
 RECENT = 12  # events `log` shows
@@ -385,6 +385,11 @@ def read_record(path: Path) -> tuple[RecordHeader, list[Mapping[str, Any]]]:
             raise BadRecord(f"{path}:{number}: expected {{\"action\": {{...}}}}")
         actions.append(row["action"])
     return header, actions
+
+
+def with_text(line: str, text: str) -> str:
+    """A card's line with its printed text after it (`cards.printed_texts`), as every board shows a hand card."""
+    return f"{line} | {text}" if text else line
 
 
 def counted(names: Sequence[str]) -> str:

@@ -133,7 +133,6 @@ def test_the_eva_figures_of_hand_made_records() -> None:
     assert (t[f"eva.win_rate.{rm}"].low, t[f"eva.win_rate.{rm}"].high) == pytest.approx(wilson_interval(0.5, 2))
 
 
-
 def test_the_win_rate_band_is_the_fair_share_scaled() -> None:
     """35-65% in two players (the issue's band); with three, 0.7-1.3 times a third: a deck winning 30% of its
     three-player games is inside it, one winning 20% is not."""
@@ -146,6 +145,7 @@ def test_the_win_rate_band_is_the_fair_share_scaled() -> None:
     assert (t[f"eva.win_rate.{gs}"].value, t[f"eva.win_rate.{gs}"].met) == (pytest.approx(0.4), True)
     assert (t[f"eva.win_rate.{rb}"].value, t[f"eva.win_rate.{rb}"].met) == (pytest.approx(0.5), False)
     assert t[f"eva.win_rate.{gs}"].target == "23.3%-43.3%"
+
 
 def test_the_godzilla_figures_of_hand_made_records() -> None:
     bg, gf, gi, ms, sm = sorted(GODZILLA_PLANS)

@@ -87,7 +87,6 @@ def test_undo_takes_back_a_decision_nothing_hidden_followed(tmp_path: Path) -> N
     assert first.strip().splitlines()[-1] in prompts[2]  # the same choices again, after the undo
 
 
-
 def _recorded_actions(tmp_path: Path, lines: str) -> tuple[list[object], str]:
     """godzilla, seed 5, against the random AI, with `lines` typed: (the recorded actions, what was printed)."""
     record = tmp_path / "undo.jsonl"

@@ -233,6 +233,7 @@ def test_a_card_in_hand_is_shown_with_its_rules_text() -> None:
                 return
     pytest.skip("no card with a text was held in these games")
 
+
 def test_a_face_down_base_of_the_opponent_is_shown_face_down() -> None:
     for i in range(len(PAIRS)):
         for state, _legal in decisions(i):

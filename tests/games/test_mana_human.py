@@ -168,6 +168,7 @@ def test_every_card_in_hand_is_shown_with_its_rules_text() -> None:
         assert texts[card.id] and any(line.startswith(f"  {card.name} (") and line.endswith(f" | {texts[card.id]}")
                                       for line in lines), card.name
 
+
 def test_a_face_down_enemy_monster_is_never_named() -> None:
     for seed in range(6):
         state = _game(200 + seed).new_initial_state()

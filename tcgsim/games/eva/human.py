@@ -19,7 +19,7 @@ from tcgsim.games.eva.cards import CHAR_NAMES, EVA_NAMES, N_CHARS, N_EVAS, EvaCa
 from tcgsim.games.eva.effects import OTHER, Target, Verb
 from tcgsim.games.eva.state import ChoiceKind, Phase, WindowKind
 from tcgsim.games.eva.view import EvaShortView, EvaView, SpokenView
-from tcgsim.human import GenericPresenter, Reveal
+from tcgsim.human import GenericPresenter, Reveal, with_text
 
 __all__ = ["PRESENTER", "REVEALS", "EvaPresenter"]
 
@@ -204,9 +204,8 @@ def _hand_std(card: EvaCard) -> str:
     """A card in hand, both sides: its card side (type, speaker, draw points, <対抗>), its セリフ side, its text."""
     speaker = "(OTHER)" if card.colour == OTHER else f"{_char(card.colour)} speaks"
     counter = f", <対抗> to {'/'.join(sorted(card.card_counter))}" if card.card_counter else ""
-    text = printed_texts("eva").get(card.id, "")
-    return (f"{card.name}: {card.type}, {speaker}, draw {_signed(card.draw_points)}{counter} | {_serif_side(card)}"
-            + (f" | {text}" if text else ""))
+    return with_text(f"{card.name}: {card.type}, {speaker}, draw {_signed(card.draw_points)}{counter} | "
+                     f"{_serif_side(card)}", printed_texts("eva").get(card.id, ""))
 
 
 def _hokan_words(view: EvaView, seat: int) -> str:

@@ -20,7 +20,7 @@ from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.cards import GzCard, Kind, Side
 from tcgsim.games.godzilla.effects import ATTR_BITS
 from tcgsim.games.godzilla.state import OPWIN_REVEALED, OPWIN_TURN, J, Mon, Phase
-from tcgsim.human import Reveal, counted
+from tcgsim.human import Reveal, counted, with_text
 
 __all__ = ["PRESENTER", "REVEALS", "GzPresenter"]
 
@@ -350,10 +350,9 @@ class GzPresenter:
         lines.append(self._destroyed_line(v, me))
         hand = v.hand()
         lines.append(f"  Hand ({len(hand)}, limit {v.hand_limit()}):" + ("" if hand else " empty"))
-        for uid in hand:
-            if (c := v.card(uid)) is not None:
-                text = printed_texts("godzilla").get(c.id, "")
-                lines.append(f"    {self._name(v, uid)}: {describe(c)}" + (f" | {text}" if text else ""))
+        texts = printed_texts("godzilla")
+        lines.extend(with_text(f"    {self._name(v, u)}: {describe(c)}", texts.get(c.id, ""))
+                     for u in hand if (c := v.card(u)) is not None)
         stock = v.stock()
         if stock:
             lines.append(f"  Stock ({len(stock)}): " + ", ".join(self._name(v, u) for u in stock))

@@ -20,7 +20,7 @@ from tcgsim.games.mana.common import BATTLE_MONSTER, HAND_SIZE, LET_THROUGH_COST
 from tcgsim.games.mana.effects import Effect
 from tcgsim.games.mana.state import BattleKind, ChoiceKind, Phase
 from tcgsim.games.mana.view import ManaView
-from tcgsim.human import Reveal, counted
+from tcgsim.human import Reveal, counted, with_text
 
 __all__ = ["PRESENTER", "REVEALS", "ManaPresenter"]
 
@@ -198,7 +198,7 @@ class ManaPresenter:
         cards = [c for c in (view.card(u) for u in hand) if c is not None]
         lines.append(f"Your hand ({len(hand)}):" if hand else "Your hand: empty")
         texts = printed_texts("mana")  # the pool's words for what a card does, beside what it costs
-        lines += [f"  {_card_line(c)}" + (f" | {texts[c.id]}" if texts.get(c.id) else "")
+        lines += [with_text(f"  {_card_line(c)}", texts.get(c.id, ""))
                   for c in sorted(cards, key=lambda c: (int(c.kind), c.name))]
         return lines
 
