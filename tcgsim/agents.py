@@ -76,8 +76,11 @@ def _search_agent(game: str, budget: str | None) -> Agent:
     from tcgsim.search import SearchAgent, SearchSettings, parse_budget
 
     worlds = get_game(game).game_class().search_worlds if budget is None else parse_budget(budget)
-    style = default_agent(game)
-    return SearchAgent(lambda: make_agent(game, style), load_evaluation(game), SearchSettings(determinizations=worlds),
+    styles, default = _styles(game)
+    # The style's factory itself, not `make_agent` by name: a playout builds a fresh policy for every seat, and
+    # looking the game and its styles up again each time was a tenth of a searched game's time.
+    policy = styles[str(default)]
+    return SearchAgent(policy, load_evaluation(game), SearchSettings(determinizations=worlds),
                        "search" if budget is None else f"search:{worlds}")
 
 
