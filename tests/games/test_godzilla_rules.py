@@ -11,8 +11,8 @@ Cards used often (printed values; power / defense / health, rebellion, attribute
               battle cards); Odo Island 0/2/6 control 1 (水 陸)
     monsters  Anguirus 4/5/8 reb 2 (陸 無); Baragon 3/3/6 reb 2 (陸 火); Godzilla 1984 6/4/9 reb 4 (火 水 陸,
               Heat Ray: attack, cost 2, 3 damage); Godzillasaurus 4/3/7 reb 2 (陸) -> Heisei Godzilla 7/5/11 reb 5
-              (blue); Little Godzilla 1/2/4 reb 1 (陸 水) -> Godzilla Junior; Type 74 Tank 2/3/4 reb 1 (機 陸 無,
-              weapon); Rodan 4/3/6 reb 3 (翼 陸, range any)
+              (blue); Little Godzilla 1/2/4 reb 1 (陸 水) -> Godzilla Junior; Type 74 Tank 2/3/4 reb 2 (機 陸 無,
+              weapon); Giant Condor 2/1/3 reb 1 (翼 無); Rodan 4/3/6 reb 3 (翼 陸, range any)
     battle    Atomic Breath attack 火 +3; Tail Swing attack 陸 +2; Burrow defense 陸 +3 def; Guard defense 無 +2 def
 """
 
@@ -859,7 +859,7 @@ def test_gz_ctrl_5_the_rebel_attacks_its_own_side_where_it_stands() -> None:
 
 
 def test_gz_ctrl_6_the_target_is_the_highest_rebellion_sleepers_included_bases_0() -> None:
-    s = position(["Mount Fuji", "Plain"], ["Plain"], [mon("Anguirus", 0, 0, asleep=True), mon("Type 74 Tank", 0, 0)],
+    s = position(["Mount Fuji", "Plain"], ["Plain"], [mon("Anguirus", 0, 0, asleep=True), mon("Giant Condor", 0, 0)],
                  p0_hand=["Godzilla 1984"])
     s.apply(find(s, A.PlaceMonster, "Godzilla 1984", site=site_id(s, 0, 0)))  # 2 + 1 + 4 > 4
     anguirus = s.players[0].mons[0]
@@ -1314,9 +1314,8 @@ def test_gz_mon_14_recovery_1_or_2_on_a_base_sharing_an_attribute() -> None:
 
 
 def test_gz_mon_15_a_weapon_recovers_only_while_closed() -> None:
-    s = position(["Tokyo"], ["Plain"], [mon("Type 74 Tank", 0, 0, damage=2), mon("Type 74 Tank", 0, 0, damage=2,
-                                                                                  closed=True)],
-                 phase=Phase.ADVANCE)
+    tanks = [mon("Type 74 Tank", 0, 0, damage=2), mon("Type 74 Tank", 0, 0, damage=2, closed=True)]
+    s = position(["Tokyo", "Plain"], ["Plain"], tanks, phase=Phase.ADVANCE)  # control 3 + 1 holds two rebellion 2
     s.apply(A.EndAdvance())
     assert [m.damage for m in s.players[0].mons] == [2, 0]
 
