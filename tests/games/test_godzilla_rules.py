@@ -9,10 +9,10 @@ Cards used often (printed values; power / defense / health, rebellion, attribute
     bases     Plain 0/1/5 control 1 (陸 無); Mount Fuji 1/2/7 control 3 (火 陸 翼); Kagoshima 1/2/7 control 2
               (火 陸); Tokyo 1/3/9 control 3 (機 陸, heals itself 1); JSDF Garrison 2/3/7 control 2 (機 陸 無, uses
               battle cards); Odo Island 0/2/6 control 1 (水 陸)
-    monsters  Anguirus 4/5/8 reb 2 (陸 無); Baragon 3/3/6 reb 2 (陸 火); Godzilla 1984 6/4/9 reb 4 (火 水 陸,
-              Heat Ray: attack, cost 2, 3 damage); Godzillasaurus 4/3/7 reb 2 (陸) -> Heisei Godzilla 7/5/11 reb 5
-              (blue); Little Godzilla 1/2/4 reb 1 (陸 水) -> Godzilla Junior; Type 74 Tank 2/3/4 reb 2 (機 陸 無,
-              weapon); Giant Condor 2/1/3 reb 1 (翼 無); Rodan 4/3/6 reb 3 (翼 陸, range any)
+    monsters  Anguirus 4/5/5 reb 2 (陸 無); Baragon 3/3/4 reb 2 (陸 火); Godzilla 1984 6/4/5 reb 5 (火 水 陸,
+              Heat Ray: attack, cost 2, 3 damage); Godzillasaurus 4/3/4 reb 2 (陸) -> Heisei Godzilla 7/5/11 reb 5
+              (blue); Little Godzilla 1/2/3 reb 1 (陸 水) -> Godzilla Junior; Type 74 Tank 2/3/3 reb 2 (機 陸 無,
+              weapon); Giant Condor 2/1/3 reb 1 (翼 無); Rodan 4/3/4 reb 3 (翼 陸, range any)
     battle    Atomic Breath attack 火 +3; Tail Swing attack 陸 +2; Burrow defense 陸 +3 def; Guard defense 無 +2 def
 """
 
@@ -861,7 +861,7 @@ def test_gz_ctrl_5_the_rebel_attacks_its_own_side_where_it_stands() -> None:
 def test_gz_ctrl_6_the_target_is_the_highest_rebellion_sleepers_included_bases_0() -> None:
     s = position(["Mount Fuji", "Plain"], ["Plain"], [mon("Anguirus", 0, 0, asleep=True), mon("Giant Condor", 0, 0)],
                  p0_hand=["Godzilla 1984"])
-    s.apply(find(s, A.PlaceMonster, "Godzilla 1984", site=site_id(s, 0, 0)))  # 2 + 1 + 4 > 4
+    s.apply(find(s, A.PlaceMonster, "Godzilla 1984", site=site_id(s, 0, 0)))  # 2 + 1 + 5 > 4
     anguirus = s.players[0].mons[0]
     assert anguirus.damage == 6 - 5 and anguirus.asleep  # the sleeping Anguirus (2) was the target
     assert damage_of(s, site_id(s, 0, 0)) == 0
