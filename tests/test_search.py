@@ -188,3 +188,24 @@ def test_a_wide_decision_searches_only_the_styles_best_scored_actions_and_its_ch
     full = SearchAgent(Plain, lambda s, p: 0.5, SearchSettings(determinizations=1, candidates=3))
     setattr(full, "_playout", value)  # noqa: B010
     assert full.choose(_ToyView(), legal, random.Random(0)) == 3 and tried == set(legal)
+
+
+def test_eva_stage_edge_is_the_stages_arithmetic() -> None:
+    """eva's `stage_edge` figure (games/eva/turn.py): for a player that may declare at its next 補完 phase, its 求
+    cards for its character less the most 傷 cards for it that ONE other player holds (each other player answers
+    one 求 with one 傷, and the stage goes on while any of them can); 0 for a player that may not declare."""
+    from tests.games.eva_positions import position
+
+    def edge(s: Any, seat: int) -> float:
+        names = [m.name for m in s.game.tempo_metrics]
+        return float(s.features(seat)[names.index("stage_edge")])
+
+    seeks = ["Moving In", "Shall We Kiss?", "Pen Pen"]  # two ●Shinji (H-01 is Shinji's 補完); Pen Pen seeks others
+    two_hurts = ["Asuka in Plugsuit", "Anta Baka?", "Pen Pen"]  # two ▲Shinji
+    one_hurt = ["Asuka in Plugsuit", "Pen Pen"]
+    assert edge(position([seeks, two_hurts], hokans=["H-01", "H-01"], levels=[2, 0]), 0) == 0
+    assert edge(position([seeks, one_hurt], hokans=["H-01", "H-01"], levels=[2, 0]), 0) == 1
+    assert edge(position([seeks, one_hurt], hokans=["H-01", "H-01"], levels=[2, 0], down=["shinji"]), 0) == 0
+    assert edge(position([seeks, one_hurt], hokans=["H-01", "H-01"], levels=[0, 0]), 0) == 0  # not ready
+    three = position([seeks, one_hurt, two_hurts], hokans=["H-01", "H-01", "H-01"], levels=[2, 0, 0])
+    assert edge(three, 0) == 0  # the most of one player (2), not the sum of both (3)

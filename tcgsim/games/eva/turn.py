@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tcgsim.engine import TempoMetric, Termination
 from tcgsim.games.eva.cards import CHAR_NAMES, EVA_NAMES, N_CHARS, N_EVAS, EvaCard, Kind, Mark
-from tcgsim.games.eva.city_model import hokan_value
+from tcgsim.games.eva.city_model import hokan_value, ready
 from tcgsim.games.eva.effects import CHAR_INDEX, Verb
 from tcgsim.games.eva.fields import EvaFields
 from tcgsim.games.eva.options import DeckOutReading
@@ -32,6 +32,8 @@ TEMPO = (
                             "may declare at the next 補完 phase, less with its character down (the styles' measure)"),
     TempoMetric("seek_cards", "cards in hand with a 求 for the player's own 補完 character (the stage's ammunition)"),
     TempoMetric("hurt_cards", "cards in hand with a 傷 for another player's 補完 character (answers to its stage)"),
+    TempoMetric("stage_edge", "when the player may declare at its next 補完 phase: its 求 cards for its character "
+                              "less the most 傷 cards for it that one other player holds (0 when it may not)"),
 )
 
 
@@ -133,18 +135,24 @@ class TurnRules(EvaFields):
     def _tempo_values(self, seat: int) -> tuple[float, ...]:
         p = self.players[seat]
         progress = 0.0
-        seek = hurt = 0
+        seek = hurt = edge = 0
         if p.hokan >= 0 and not p.out:
             card = self.cards[p.hokan]
-            progress = hokan_value(card, p.level, self.board(seat)) / 10.0  # in levels
+            board = self.board(seat)
+            progress = hokan_value(card, p.level, board) / 10.0  # in levels
             rivals = [self.cards[q.hokan].hokan_char for s, q in enumerate(self.players)
                       if s != seat and not q.out and q.hokan >= 0]
             for uid in p.hand:
                 c = self.cards[uid]
                 seek += c.mark_for(Mark.SEEK, card.hokan_char)
                 hurt += any(c.mark_for(Mark.HURT, ch) for ch in rivals)
+            if ready(card, p.level, board):
+                char = card.hokan_char
+                answers = max((sum(self.cards[u].mark_for(Mark.HURT, char) for u in q.hand)
+                               for s, q in enumerate(self.players) if s != seat and not q.out), default=0)
+                edge = seek - answers
         return (len(p.hand), len(p.deck), p.level, sum(self.tally[seat]), sum(self.down),
-                sum(1 for g in self.group if g >= 0), self.angels_defeated, int(p.out), progress, seek, hurt)
+                sum(1 for g in self.group if g >= 0), self.angels_defeated, int(p.out), progress, seek, hurt, edge)
 
     def _draw2_step(self) -> None:
         """EVA-DRAW2-1..3 for the next player in line; then EVA-DRAW2-5, -6."""
