@@ -113,6 +113,8 @@ def main() -> None:
     parser.add_argument("--paired-with", type=Path, default=None, metavar="FILE")
     args = parser.parse_args()
     before = _saved(args.paired_with, args.game, args.players, args.games) if args.paired_with else None
+    if args.save is not None and args.save.exists():  # before the games, so that none are played for nothing
+        raise SystemExit(f"--save {args.save}: the file exists; remove it or name another")
     against = args.against or default_agent(args.game)
     settings = tuple(tuple(item.split("=", 1)) for item in args.set)
     if any(len(item) != 2 for item in settings):

@@ -1,5 +1,6 @@
 """The strength script's paired figures (tests/strength.py): a run saved with --save and the same run read back
-with --paired-with differ by nothing, game by game; a saved run of other games is refused in one line."""
+with --paired-with differ by nothing, game by game; a saved run of other games is refused in one line, and a
+saved run is never overwritten."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ def test_a_saved_run_pairs_with_itself(tmp_path: Path, monkeypatch: pytest.Monke
     assert "the same deals with builder in its seat" in first
     again = _run(monkeypatch, capsys, "--games", "4", "--paired-with", str(saved))
     assert "+0.0%" in again.splitlines()[-1]  # the same agent on the same deals: the same points, game by game
+    with pytest.raises(SystemExit, match="the file exists"):  # a saved run is never overwritten
+        _run(monkeypatch, capsys, "--games", "4", "--save", str(saved))
+    assert json.loads(saved.read_text(encoding="utf-8")) == data
 
 
 def test_a_saved_run_of_other_games_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
