@@ -151,10 +151,22 @@ def test_scramble_wakes_a_sleeping_guard_before_the_opponent_attacks() -> None:
 @pytest.mark.parametrize(("hand", "attacks"), [(["Scramble", "Plain"], True), (["Plain", "Plain"], False)])
 def test_the_builder_attacks_with_a_guard_it_can_wake_again(hand: list[str], attacks: bool) -> None:
     # an attack on the closed base, met by Kumonga, is worth a little less than the guard Titanosaurus stops
-    # being for the opponent's turn (it sleeps after its battle); with Scramble in hand it can be woken again
+    # being for the opponent's turn (it sleeps after its battle); with Scramble in hand it can be woken again.
+    # Five Plains in the deck keep its race to 8 open bases alive (GZ-WIN-3), as in a game's opening
     s = position(["Mount Fuji", "Odo Island", "Plain"], ["Tokyo", base("Plain", closed=True)],
                  [mon("Titanosaurus", 0, 0), mon("Anguirus", 0, 1), mon("Kumonga", 1, 0)], p0_hand=hand,
-                 phase=Phase.ADVANCE)
+                 p0_deck=["Plain"] * 5, phase=Phase.ADVANCE)
+    assert (type(choice(s, "builder")) is A.Attack) == attacks
+
+
+@pytest.mark.parametrize(("deck", "attacks"), [(["Plain"] * 5, False), (["Plain"] * 3 + ["Mount Fuji"] * 2, True)])
+def test_gz_win_3_a_builder_that_cannot_keep_8_open_bases_attacks(deck: list[str], attacks: bool) -> None:
+    # the position above without Scramble: 3 bases in the row, a Plain in hand. Five Plains in the deck: 9
+    # bases it may field, the race alive, and the guard stays home. Three Plains and two Mount Fujis, which may
+    # not join a row holding one (GZ-BASE-9): 3 + 1 + 3 = 7, the race to 8 is lost, and only attacking can win
+    s = position(["Mount Fuji", "Odo Island", "Plain"], ["Tokyo", base("Plain", closed=True)],
+                 [mon("Titanosaurus", 0, 0), mon("Anguirus", 0, 1), mon("Kumonga", 1, 0)], p0_hand=["Plain"],
+                 p0_deck=deck, phase=Phase.ADVANCE)
     assert (type(choice(s, "builder")) is A.Attack) == attacks
 
 

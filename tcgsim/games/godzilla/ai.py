@@ -3,7 +3,8 @@ alone (what their player may see) and break ties with the seeded generator they 
 
 - `builder`: the base builder. Lays out as many bases as it can at the start, places a base every turn and opens
   it the next, guards them with monsters placed within its control, relieves every threatened base, and races to
-  8 open bases (GZ-WIN-3); it attacks only where a base falls.
+  8 open bases (GZ-WIN-3); it attacks only where a base falls, until that race is lost (its row and the bases it
+  may still field fall short of 8): then it attacks as the aggressor does.
 - `aggressor`: the base breaker. Opens with strong monsters within its control, evolves them, and sends every
   awake monster at the enemy base it can destroy soonest (closed bases first: 0/0/5), to reach 4 destroyed bases
   (GZ-WIN-1) or leave no open enemy base (GZ-WIN-2).
@@ -26,6 +27,7 @@ from tcgsim.games.godzilla.field import FLYING
 from tcgsim.games.godzilla.field_ai import FieldJudgement
 from tcgsim.games.godzilla.state import J, Mon, Phase
 from tcgsim.games.godzilla.view import GzView, SiteView
+from tcgsim.games.godzilla.winning import WIN_OPEN_BASES
 
 
 class ScriptedAgent(FieldJudgement):
@@ -42,6 +44,13 @@ class ScriptedAgent(FieldJudgement):
     # through the opponent's turn, GZ-INT-24: asleep, it cannot relieve); a wake operation in hand gives it back
     guard_cost: ClassVar[float] = 1.0
     battle_draws: ClassVar[int] = 2  # battle cards wanted in hand
+    # How every style attacks once it can no longer keep 8 open bases (GZ-WIN-3: its row and the bases it may
+    # still field fall short, `_race_lost`): destroying bases (GZ-WIN-1, GZ-WIN-2) is then its only way to win,
+    # so it attacks as the aggressor does. Without this, two builders whose spare bases all duplicate bases in
+    # their rows (GZ-BASE-9) guard 7 open bases each until the turn cap (issue 17's stall, game 50 of seed 17).
+    race_lost_weight: ClassVar[float] = 1.3
+    race_lost_floor: ClassVar[float] = 0.5
+    race_lost_guards: ClassVar[int] = 0
 
     def __init__(self) -> None:
         # Facts worked out once per decision: each depends on the position alone, not on the candidate being
@@ -78,6 +87,7 @@ class ScriptedAgent(FieldJudgement):
         self._recovery_phase: tuple[int, Phase] = (-1, Phase.OVER)  # the advance phase it holds for
         self._wake_held: bool | None = None
         self._hand_battle: tuple[dict[str, bool], float] | None = None  # _hand_battle_facts
+        self._race: bool | None = None  # _race_lost
 
     def choose(self, view: GzView, legal: Sequence[Any], rng: random.Random) -> Any:
         return best_scored(legal, self.scores(view, legal), rng)
@@ -115,6 +125,7 @@ class ScriptedAgent(FieldJudgement):
             self._person_here.clear()
         self._wake_held = None
         self._hand_battle = None
+        self._race = None
         scorers = _SCORERS
         return [scorers[type(a)](self, view, a) for a in legal]
 
@@ -570,7 +581,11 @@ class ScriptedAgent(FieldJudgement):
         if fresh is None:
             fresh = self._fresh = sum(1 for x in view.monsters(view.player)
                                       if not x.asleep and not x.closed and x.at < 0)
-        if fresh <= self.keep_guards:
+        if self._race_lost(view):
+            weight, floor, guards = self.race_lost_weight, self.race_lost_floor, self.race_lost_guards
+        else:
+            weight, floor, guards = self.attack_weight, self.attack_floor, self.keep_guards
+        if fresh <= guards:
             return -1.0
         target = self._targets.get(action.site)
         if target is None:
@@ -592,10 +607,26 @@ class ScriptedAgent(FieldJudgement):
             value -= 4.0 + 0.4 * my_value
         else:
             value -= taken / max(my_left, 1) * 2.0
-        floor = self.attack_floor
-        if self.keep_guards and (self._wake_held if self._wake_held is not None else self._holds_wake(view)):
+        if guards and (self._wake_held if self._wake_held is not None else self._holds_wake(view)):
             floor -= self.guard_cost  # the attacker can be woken to relieve in the opponent's turn
-        return self.attack_weight * value - floor
+        return weight * value - floor
+
+    def _race_lost(self, view: GzView) -> bool:
+        """Whether this player can no longer keep WIN_OPEN_BASES bases open (GZ-WIN-3): the bases in its row
+        (open or closed) and the ones it may still field are fewer. A base may not join a row holding a copy of
+        it (GZ-BASE-9, 平地 excepted), so each other base counts once, and not at all when a copy stands."""
+        if self._race is None:
+            row = self.sites(view, view.player)
+            standing = {s.card.id for s in row if s.card is not None}
+            more = 0
+            for c in view.bases_to_field():
+                if c.unlimited:
+                    more += 1
+                elif c.id not in standing:
+                    standing.add(c.id)
+                    more += 1
+            self._race = len(row) + more < WIN_OPEN_BASES
+        return self._race
 
     def _holds_wake(self, view: GzView) -> bool:
         """Whether we hold an operation that wakes our monster (`_wake_value`) and can pay for it."""

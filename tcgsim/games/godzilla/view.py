@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tcgsim.engine import SamplingView
-from tcgsim.games.godzilla.cards import GzCard
+from tcgsim.games.godzilla.cards import GzCard, Kind
 from tcgsim.games.godzilla.options import BattleCards, Relief
 from tcgsim.games.godzilla.state import DECISIONS, GzStateFields, Mon, Phase, _opp
 
@@ -171,6 +171,13 @@ class GzView(SamplingView):
 
     def open_bases(self, seat: int) -> int:
         return self._s.open_bases(seat)
+
+    def bases_to_field(self) -> list[GzCard]:
+        """This player's base cards in its hand, deck and stock, in uid order: the bases it may still field (it
+        built the deck, so it knows them; their order in the deck stays hidden)."""
+        me = self._s.players[self.player]
+        cards = self._cards
+        return [cards[u] for u in sorted((*me.hand, *me.deck, *me.stock)) if cards[u].kind is Kind.BASE]
 
     def environments(self) -> list[int]:
         return list(self._s.envs)
