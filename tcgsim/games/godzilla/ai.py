@@ -27,7 +27,7 @@ from tcgsim.games.godzilla.field import FLYING
 from tcgsim.games.godzilla.field_ai import FieldJudgement
 from tcgsim.games.godzilla.state import J, Mon, Phase
 from tcgsim.games.godzilla.view import GzView, SiteView
-from tcgsim.games.godzilla.winning import WIN_OPEN_BASES
+from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, fieldable_bases
 
 
 class ScriptedAgent(FieldJudgement):
@@ -613,18 +613,11 @@ class ScriptedAgent(FieldJudgement):
 
     def _race_lost(self, view: GzView) -> bool:
         """Whether this player can no longer keep WIN_OPEN_BASES bases open (GZ-WIN-3): the bases in its row
-        (open or closed) and the ones it may still field are fewer. A base may not join a row holding a copy of
-        it (GZ-BASE-9, 平地 excepted), so each other base counts once, and not at all when a copy stands."""
+        (open or closed) and the ones it may still field beside them (`fieldable_bases`, GZ-BASE-9) are fewer."""
         if self._race is None:
             row = self.sites(view, view.player)
-            standing = {s.card.id for s in row if s.card is not None}
-            more = 0
-            for c in view.bases_to_field():
-                if c.unlimited:
-                    more += 1
-                elif c.id not in standing:
-                    standing.add(c.id)
-                    more += 1
+            more = fieldable_bases(((c.id, c.unlimited) for c in view.bases_to_field()),
+                                   (s.card.id for s in row if s.card is not None))
             self._race = len(row) + more < WIN_OPEN_BASES
         return self._race
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tcgsim.construction import ConstructionRules, CopyLimits, ResolvedDeck, SectionRule, Severity, Violation, quote
+from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, fieldable_bases
 
 MAIN_MIN = 40  # GZ-DECK-1: メイン・デッキ 40枚以上
 BATTLE_MIN = 20  # GZ-DECK-7: バトル・デッキ 20枚以上
 COPY_LIMIT = 3  # GZ-DECK-3 / GZ-DECK-9: 同一カードはデッキに 3枚まで (平地 unlimited, unique once: card data)
 ARMY_TYPES = frozenset({"base", "monster", "event", "operation"})  # 軍団カード (blue backs)
-OPEN_BASES_TO_WIN = 8  # GZ-WIN-3: a deck that cannot field this many bases at once cannot win that way
 
 
 def _needs_a_base(rd: ResolvedDeck) -> Iterator[Violation]:
@@ -21,18 +21,11 @@ def _needs_a_base(rd: ResolvedDeck) -> Iterator[Violation]:
         return
     # GZ-DECK-6 (warning): bases other than 平地 are unique on the field (GZ-BASE-9), so the bases a deck can have
     # on the field at once are its Plains plus one of each other base
-    fieldable = 0
-    named: set[str] = set()
-    for card, n, _l in rd.cards("main"):
-        if card.type == "base":
-            if card.max_copies is None:
-                fieldable += n
-            elif card.id not in named:
-                named.add(card.id)
-                fieldable += 1
-    if "main" in rd.deck.sections and fieldable < OPEN_BASES_TO_WIN:
+    fieldable = fieldable_bases((card.id, card.max_copies is None)
+                                for card, n, _l in rd.cards("main") if card.type == "base" for _copy in range(n))
+    if "main" in rd.deck.sections and fieldable < WIN_OPEN_BASES:
         yield Violation("GZ-FEW-BASES", f"the main deck can have only {fieldable} bases on the field at once (平地 "
-                        f"plus one of each other base): it cannot win by {OPEN_BASES_TO_WIN} open bases (GZ-WIN-3)",
+                        f"plus one of each other base): it cannot win by {WIN_OPEN_BASES} open bases (GZ-WIN-3)",
                         None, rd.line_of("main"), Severity.WARNING)
 
 
