@@ -25,9 +25,9 @@ from tcgsim.games.godzilla.cards import GzCard, Kind
 from tcgsim.games.godzilla.effects import ALL, Verb
 from tcgsim.games.godzilla.field import FLYING
 from tcgsim.games.godzilla.field_ai import FieldJudgement
+from tcgsim.games.godzilla.rules import WIN_OPEN_BASES, fieldable_bases
 from tcgsim.games.godzilla.state import J, Mon, Phase
 from tcgsim.games.godzilla.view import GzView, SiteView
-from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, fieldable_bases
 
 
 class ScriptedAgent(FieldJudgement):

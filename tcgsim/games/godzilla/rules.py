@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from tcgsim.construction import ConstructionRules, CopyLimits, ResolvedDeck, SectionRule, Severity, Violation, quote
-from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, fieldable_bases
 
 MAIN_MIN = 40  # GZ-DECK-1: メイン・デッキ 40枚以上
 BATTLE_MIN = 20  # GZ-DECK-7: バトル・デッキ 20枚以上
 COPY_LIMIT = 3  # GZ-DECK-3 / GZ-DECK-9: 同一カードはデッキに 3枚まで (平地 unlimited, unique once: card data)
 ARMY_TYPES = frozenset({"base", "monster", "event", "operation"})  # 軍団カード (blue backs)
+WIN_OPEN_BASES = 8  # GZ-WIN-3: 8 or more open bases kept on one's field (checked in turn.py, counted here)
+
+
+def fieldable_bases(bases: Iterable[tuple[str, bool]], standing: Iterable[str] = ()) -> int:
+    """How many of these base cards, (card id, unlimited) each, may stand in one row at once beside the bases of
+    ids `standing` already in it: every 平地 (unlimited), any other base once and not at all when a copy stands
+    (GZ-BASE-9). A player whose row and fieldable bases come to fewer than WIN_OPEN_BASES cannot win by GZ-WIN-3;
+    the deck check warns of such a deck, the styles attack once it is their row (games/godzilla/ai.py)."""
+    named = set(standing)
+    count = 0
+    for card_id, unlimited in bases:
+        if unlimited:
+            count += 1
+        elif card_id not in named:
+            named.add(card_id)
+            count += 1
+    return count
 
 
 def _needs_a_base(rd: ResolvedDeck) -> Iterator[Violation]:

@@ -16,8 +16,9 @@ from tcgsim.games.godzilla.card_effects import _filter_ok
 from tcgsim.games.godzilla.cards import Kind
 from tcgsim.games.godzilla.effects import Verb
 from tcgsim.games.godzilla.options import Draws, OperationWindows
+from tcgsim.games.godzilla.rules import WIN_OPEN_BASES
 from tcgsim.games.godzilla.state import OPWIN_TURN, GzStateFields, J, Phase, _opp
-from tcgsim.games.godzilla.winning import WIN_OPEN_BASES, WinReason
+from tcgsim.games.godzilla.winning import WinReason
 
 MONSTER_RECOVERY = (1, 2)  # GZ-MON-14: 1, or 2 on a base sharing an attribute
 

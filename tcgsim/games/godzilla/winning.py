@@ -1,13 +1,13 @@
-"""Winning (勝利条件, GZ-WIN-1..3) and when it is checked (GZ-INT-13): the reasons, the seed's two numbers, and
-`WinRules`, which ends the game and checks GZ-WIN-1 / GZ-WIN-2 whenever a base is destroyed or closed and at the
-start of every turn. GZ-WIN-3 ("maintain") is checked at the end of the player's own turn (`_end_phase`).
+"""Winning (勝利条件, GZ-WIN-1..3) and when it is checked (GZ-INT-13): the reasons, GZ-WIN-1's number (GZ-WIN-3's,
+WIN_OPEN_BASES, is in rules.py, beside the deck check that counts fieldable bases), and `WinRules`, which ends the
+game and checks GZ-WIN-1 / GZ-WIN-2 whenever a base is destroyed or closed and at the start of every turn. GZ-WIN-3
+("maintain") is checked at the end of the player's own turn (`_end_phase`).
 
 `WinRules` is one of the mixins `GzState` (game.py) is made of; its methods moved verbatim from game.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any
 
@@ -15,23 +15,6 @@ from tcgsim.engine import Outcome
 from tcgsim.games.godzilla.state import GzStateFields, Phase, _opp
 
 WIN_DESTROYED = 4  # GZ-WIN-1
-WIN_OPEN_BASES = 8  # GZ-WIN-3
-
-
-def fieldable_bases(bases: Iterable[tuple[str, bool]], standing: Iterable[str] = ()) -> int:
-    """How many of these base cards, (card id, unlimited) each, may stand in one row at once beside the bases of
-    ids `standing` already in it: every 平地 (unlimited), any other base once and not at all when a copy stands
-    (GZ-BASE-9). A player whose row and fieldable bases come to fewer than WIN_OPEN_BASES cannot win by GZ-WIN-3;
-    the deck check warns of such a deck, the styles attack once it is their row (games/godzilla/ai.py)."""
-    named = set(standing)
-    count = 0
-    for card_id, unlimited in bases:
-        if unlimited:
-            count += 1
-        elif card_id not in named:
-            named.add(card_id)
-            count += 1
-    return count
 
 
 class WinReason(StrEnum):
