@@ -70,6 +70,10 @@ class GzGame(Game):
     # and monsters left: against builder, 4 worlds, 200 games, horizon 1 64.5% (57.7-70.8) at 148x the style's
     # cost, horizon 2 66.5% (59.7-72.7) at 271x (docs/ai.md)
     search_horizon: ClassVar[int] = 1
+    # 2 sampled worlds a decision: 70.0% of 200 games against builder at 76x its cost, where 4 scored 75.0% at 124x,
+    # 3 73.5% at 102x and 1 71.5% at 47x (`python -m tests.strength godzilla --games 200 --agent search:N`,
+    # docs/ai.md); 1 world would cost issue 17's search calibration a target (GZ-WIN-2 4.7% of 1,000 games, under 5%)
+    search_worlds: ClassVar[int] = 2
     options: GzOptions
 
     def __init__(self, decks: Sequence[Deck], seed: int, options: GzOptions | None = None,
