@@ -44,13 +44,6 @@ class ScriptedAgent(FieldJudgement):
     # through the opponent's turn, GZ-INT-24: asleep, it cannot relieve); a wake operation in hand gives it back
     guard_cost: ClassVar[float] = 1.0
     battle_draws: ClassVar[int] = 2  # battle cards wanted in hand
-    # How every style attacks once it can no longer keep 8 open bases (GZ-WIN-3: its row and the bases it may
-    # still field fall short, `_race_lost`): destroying bases (GZ-WIN-1, GZ-WIN-2) is then its only way to win,
-    # so it attacks as the aggressor does. Without this, two builders whose spare bases all duplicate bases in
-    # their rows (GZ-BASE-9) guard 7 open bases each until the turn cap (issue 17's stall, game 50 of seed 17).
-    race_lost_weight: ClassVar[float] = 1.3
-    race_lost_floor: ClassVar[float] = 0.5
-    race_lost_guards: ClassVar[int] = 0
 
     def __init__(self) -> None:
         # Facts worked out once per decision: each depends on the position alone, not on the candidate being
@@ -581,10 +574,12 @@ class ScriptedAgent(FieldJudgement):
         if fresh is None:
             fresh = self._fresh = sum(1 for x in view.monsters(view.player)
                                       if not x.asleep and not x.closed and x.at < 0)
-        if self._race_lost(view):
-            weight, floor, guards = self.race_lost_weight, self.race_lost_floor, self.race_lost_guards
-        else:
-            weight, floor, guards = self.attack_weight, self.attack_floor, self.keep_guards
+        # Once it can no longer keep 8 open bases (GZ-WIN-3, `_race_lost`), destroying bases (GZ-WIN-1, GZ-WIN-2)
+        # is every style's only way to win, so it attacks with the aggressor's settings. Without this, two builders
+        # whose spare bases all duplicate bases in their rows (GZ-BASE-9) guard 7 open bases each until the turn
+        # cap (issue 17's stall, game 50 of seed 17).
+        style = Aggressor if self._race_lost(view) else self
+        weight, floor, guards = style.attack_weight, style.attack_floor, style.keep_guards
         if fresh <= guards:
             return -1.0
         target = self._targets.get(action.site)
