@@ -15,7 +15,7 @@ from tcgsim.agents import make_agent
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.game import GzState
 from tcgsim.games.godzilla.state import J, Phase
-from tests.games.godzilla_positions import mon, mon_id, position, site_id
+from tests.games.godzilla_positions import mon, mon_id, position, site_id, uid_of
 
 STYLES = ["aggressor", "builder"]
 
@@ -41,6 +41,24 @@ def test_fusion_parts_on_two_bases_meet_and_fuse(style: str) -> None:
     move = choice(s, style)
     assert move in (A.Move(garuda, site_id(s, 0, 1)), A.Move(mg, site_id(s, 0, 0)))
     s.apply(move)
+    assert type(choice(s, style)) is A.Fuse
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_gz_fuse_3_a_fusion_part_is_placed_beside_its_partner_and_they_fuse(style: str) -> None:
+    # Mechagodzilla 1993 on the middle base, Garuda in hand, Super Mechagodzilla in the stock: placed on
+    # Mechagodzilla's base (it enters open and awake), Garuda may fuse in the advance phase that follows. Before,
+    # the crowd on that base made it the one base Garuda was not placed on, and the parts had to meet by moves
+    s = position(["JSDF Garrison", "G-Force Headquarters", "Tokyo"], ["Monster Island", "Plain"],
+                 [mon("Mechagodzilla 1993", 0, 1), mon("Godzilla 1954", 1, 0)], p0_hand=["Garuda"],
+                 p0_stock=["Super Mechagodzilla"], phase=Phase.PLACEMENT)
+    place = choice(s, style)
+    assert place == A.PlaceMonster(uid_of(s, 0, "Garuda"), site_id(s, 0, 1))
+    s.apply(place)
+    for _ in range(10):  # on to the advance phase, where the fusion is offered
+        if any(type(a) is A.Fuse for a in s.legal_actions()):
+            break
+        s.apply(choice(s, style))
     assert type(choice(s, style)) is A.Fuse
 
 

@@ -378,6 +378,9 @@ class ScriptedAgent(FieldJudgement):
             for m in view.monsters(view.player):
                 crowd[m.home] = crowd.get(m.home, 0) + 1
         value -= 0.3 * crowd.get(action.site, 0)
+        c = view.card(action.card)
+        if c is not None:
+            value += self._placement_pull(view, c, action.site)
         mode = self._place_mode
         if mode is None:
             phase = view.phase

@@ -133,6 +133,19 @@ class FieldJudgement:
                 value -= self._fusion_worth(view, f)
         return value
 
+    def _placement_pull(self, view: GzView, c: GzCard, sid: int) -> float:
+        """What placing a monster of card `c` on our base `sid` does for a fusion: the fusion's worth when the other
+        parts of a fused form we hold stand there ready (GZ-FUSE-3). A monster enters open and awake, so the parts
+        may fuse in the advance phase that follows; placed anywhere else it would need a move (once a turn, to an
+        adjacent base, GZ-MON-10) first, and in short games the parts seldom met that way."""
+        if not _is_part(c):
+            return 0.0
+        value = 0.0
+        for f in self._fusion_forms(view):
+            if c.id in f.fusion and self._parts_at(view, f, None, c, sid):
+                value = max(value, self._fusion_worth(view, f))
+        return value
+
     def _fusion_forms(self, view: GzView) -> list[GzCard]:
         """The fused forms we hold, in hand or stock (GZ-INT-18: the fused form comes from either)."""
         found = self._forms
@@ -142,9 +155,9 @@ class FieldJudgement:
             found = self._forms = list(seen.values())
         return found
 
-    def _parts_at(self, view: GzView, f: GzCard, m: Mon, c: GzCard, sid: int) -> bool:
-        """Whether the other parts of the fused form `f` (one of them our monster `m`, of card `c`) stand on our
-        base `sid` ready to fuse with it (`_ready`)."""
+    def _parts_at(self, view: GzView, f: GzCard, m: Mon | None, c: GzCard, sid: int) -> bool:
+        """Whether the other parts of the fused form `f` (one of them our monster `m`, of card `c`; None for a card
+        not yet placed) stand on our base `sid` ready to fuse with it (`_ready`)."""
         wanted = list(f.fusion)
         wanted.remove(c.id)
         for x, xid in self._ready_by_site(view).get(sid, ()):
