@@ -26,10 +26,11 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import fields, replace
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
@@ -38,7 +39,7 @@ from tcgsim.engine import Agent, play_game
 from tcgsim.evaluation import seat_labels
 from tcgsim.games import get_game
 from tcgsim.search import SearchAgent, SearchSettings
-from tcgsim.stats import paired_t_interval, wilson_interval
+from tcgsim.stats import paired_t_interval, rate_interval, wilson_interval
 
 SEED = 50_000
 
@@ -72,9 +73,28 @@ def tested_agent(game: str, agent: str, settings: Settings = ()) -> Agent:
     return searcher
 
 
-def play_seated(game: str, agent: str, against: str, players: int, i: int,
-                settings: Settings = ()) -> tuple[float, float]:
-    """(the points `agent` got in game i, the seconds the game took), every other seat played by `against`."""
+class Played(NamedTuple):
+    """One game of a strength run, from the tested seat."""
+
+    points: float  # the seat's points (a win 1, a draw shared, an everyone-loses end 0)
+    seconds: float
+    head_to_head: float  # `head_to_head`'s share of the points the game gave out
+    given_out: float  # the points the game gave out: 1, or 0 when everyone lost
+
+
+def head_to_head(labels: Sequence[float], seat: int) -> tuple[float, float]:
+    """One game read head to head: (what `seat` takes of the points the game gave out, against each opponent in
+    turn and averaged; the points the game gave out). A game a third player wins is a draw between the other two;
+    a game everyone loses gives out no points (the one draw rule, tcgsim.stats.outcome_points), so it counts for
+    no one. With two players the first figure is the seat's points."""
+    total = sum(labels)
+    ours = labels[seat]
+    others = [j for j in range(len(labels)) if j != seat]
+    return sum(ours + (total - ours - labels[j]) / 2 for j in others) / len(others), total
+
+
+def play_seated(game: str, agent: str, against: str, players: int, i: int, settings: Settings = ()) -> Played:
+    """Game i with `agent` in the tested seat and `against` in every other."""
     cls = get_game(game).game_class()
     decks, seat, seed = seating(game, players, i)
     agents = [make_agent(game, against) for _ in range(players)]
@@ -83,21 +103,19 @@ def play_seated(game: str, agent: str, against: str, players: int, i: int,
     match = cls(decks, seed)
     result = play_game(match, agents)
     seconds = time.perf_counter() - start
-    return seat_labels(result.outcome, match)[seat], seconds
+    labels = seat_labels(result.outcome, match)
+    return Played(labels[seat], seconds, *head_to_head(labels, seat))
 
 
 def points(game: str, agent: str, against: str, games: int, players: int = 2) -> float:
     """The points `agent` gets over `games` games against `against` (one process: for tests)."""
-    return sum(play_seated(game, agent, against, players, i)[0] for i in range(games))
+    return sum(play_seated(game, agent, against, players, i).points for i in range(games))
 
 
-def _one(job: tuple[str, str, str, int, int, Settings]) -> tuple[float, float, float, float]:
-    """(the tested agent's points, seconds of its game, seconds of the same game with `against` in its seat, the
-    points `against` got in that seat)."""
+def _one(job: tuple[str, str, str, int, int, Settings]) -> tuple[Played, Played]:
+    """The game with the tested agent in its seat, and the same game with `against` in that seat."""
     game, agent, against, players, i, settings = job
-    ours, seconds = play_seated(game, agent, against, players, i, settings)
-    style_points, theirs = play_seated(game, against, against, players, i)
-    return ours, seconds, theirs, style_points
+    return play_seated(game, agent, against, players, i, settings), play_seated(game, against, against, players, i)
 
 
 def main() -> None:
@@ -122,17 +140,21 @@ def main() -> None:
     jobs = [(args.game, args.agent, against, args.players, i, settings) for i in range(args.games)]
     with Pool(args.workers) as pool:
         results = pool.map(_one, jobs, chunksize=2)
-    points = sum(r[0] for r in results)
+    tested, styled = [r[0] for r in results], [r[1] for r in results]
+    points = sum(r.points for r in tested)
     lo, hi = wilson_interval(points, len(results))
-    cost = sum(r[1] for r in results) / sum(r[2] for r in results)
+    cost = sum(r.seconds for r in tested) / sum(r.seconds for r in styled)
     print(f"{args.game} ({args.players} players): {args.agent} vs {against}: {points:g} points in {len(results)} "
           f"games = {points / len(results):.1%} (95% {lo:.1%}-{hi:.1%}); its games cost {cost:.0f}x the "
-          f"style's ({sum(r[1] for r in results) / len(results) * 1000:.0f} ms a game)")
-    style = sum(r[3] for r in results)
-    gain, low, high = paired_t_interval([r[0] - r[3] for r in results])
+          f"style's ({sum(r.seconds for r in tested) / len(results) * 1000:.0f} ms a game)")
+    style = sum(r.points for r in styled)
+    gain, low, high = paired_t_interval([a.points - b.points for a, b in zip(tested, styled, strict=True)])
     print(f"  the same deals with {against} in its seat: {style:g} points = {style / len(results):.1%}; "
           f"{args.agent}'s gain over it {gain:+.1%} (paired 95% {low:+.1%} to {high:+.1%})")
-    ours = [r[0] for r in results]
+    for who, played in ((args.agent, tested), (f"{against} in its seat", styled)):
+        if args.players > 2 or any(r.given_out < 1 for r in played):
+            print(f"  head to head, {who}: {_head_to_head_line(played)}")
+    ours = [r.points for r in tested]
     if before is not None:
         gain, low, high = paired_t_interval([a - b for a, b in zip(ours, before, strict=True)])
         print(f"  against the saved run {args.paired_with} ({sum(before) / len(before):.1%}): {gain:+.1%} "
@@ -140,6 +162,18 @@ def main() -> None:
     if args.save is not None:
         args.save.write_text(json.dumps({"game": args.game, "players": args.players, "points": ours}) + "\n",
                              encoding="utf-8")
+
+
+def _head_to_head_line(played: Sequence[Played]) -> str:
+    """The share of the points the games gave out, head to head (`head_to_head`), with its 95% interval over the
+    games that gave out any: in a game every player loses nobody scores, so the per-game points of every seat sit
+    under an even share, and this share is the one whose even value is 50% (issue 15's bar, docs/ai.md)."""
+    shares = [r.head_to_head for r in played if r.given_out > 0]
+    if not shares:
+        return "no game gave out a point"
+    share, low, high = rate_interval(sum(shares), len(shares))  # as the points per game above: Wilson's
+    return (f"{share:.1%} (95% {low:.1%}-{high:.1%}) of the points the {len(shares)} games that gave out any "
+            f"gave out; {len(played) - len(shares)} gave out none (everyone lost)")
 
 
 def _saved(path: Path, game: str, players: int, games: int) -> list[float]:
