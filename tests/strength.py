@@ -11,7 +11,11 @@ Those same games also give the paired figure: the style's own points in the sear
 and the searcher's gain over them with a paired t interval. The deal decides much of a game, so the pairing
 narrows the interval of a gain (in eva's two players the two seats' points correlate about 0.4), and the style's
 own points say where the bar starts: a game every player loses (eva's humanity destroyed) gives no one a point,
-so the style in its own mirror scores under the fair share.
+so the style in its own mirror scores under the fair share. Where that can happen (or with more than two
+players) a line more reads the games head to head, for the tested agent and for the style in its seat: the share
+of the points the games gave out that the seat took, against each opponent in turn (a game a third player wins a
+draw between the two), over the games that gave out any. Its even value is 50% whatever the share of games
+everyone loses, which is the reading of issue 15's "60% of the points" docs/ai.md gives.
 `--set NAME=VALUE` tries the search with one of its settings changed (a field of tcgsim.search.SearchSettings:
 `horizon=2` for playouts of two turns, `margin=0.1`), so that no throwaway patch is needed to measure one.
 
