@@ -12,10 +12,10 @@ and the searcher's gain over them with a paired t interval. The deal decides muc
 narrows the interval of a gain (in eva's two players the two seats' points correlate about 0.4), and the style's
 own points say where the bar starts: a game every player loses (eva's humanity destroyed) gives no one a point,
 so the style in its own mirror scores under the fair share. Where that can happen (or with more than two
-players) a line more reads the games head to head, for the tested agent and for the style in its seat: the share
-of the points the games gave out that the seat took, against each opponent in turn (a game a third player wins a
-draw between the two), over the games that gave out any. Its even value is 50% whatever the share of games
-everyone loses, which is the reading of issue 15's "60% of the points" docs/ai.md gives.
+players) a line more reads the games head to head, for the tested agent and for the style in its seat, by the
+rule the matchup matrix uses (tcgsim.stats.pair_results): against each opponent in turn, a win, a loss, a draw
+when both drew or everyone lost, and no meeting when a third player won. Its even value is 50% whatever the
+share of games everyone loses, which is the reading of issue 15's "60% of the points" docs/ai.md gives.
 `--set NAME=VALUE` tries the search with one of its settings changed (a field of tcgsim.search.SearchSettings:
 `horizon=2` for playouts of two turns, `margin=0.1`), so that no throwaway patch is needed to measure one.
 
@@ -36,14 +36,28 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from tcgsim.agents import default_agent, make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.decks import Deck
-from tcgsim.engine import Agent, play_game
+from tcgsim.engine import Agent, Game, Outcome, play_game
 from tcgsim.evaluation import seat_labels
 from tcgsim.games import get_game
 from tcgsim.search import SearchAgent, SearchSettings
-from tcgsim.stats import paired_t_interval, rate_interval, wilson_interval
+from tcgsim.stats import (
+    DRAW,
+    PAIR_PLAYERS,
+    VOID_ENDINGS,
+    Ending,
+    Record,
+    ending,
+    pair_results,
+    paired_t_interval,
+    seat_results,
+    tally,
+    wilson_interval,
+)
 
 SEED = 50_000
 
@@ -82,19 +96,22 @@ class Played(NamedTuple):
 
     points: float  # the seat's points (a win 1, a draw shared, an everyone-loses end 0)
     seconds: float
-    head_to_head: float  # `head_to_head`'s share of the points the game gave out
-    given_out: float  # the points the game gave out: 1, or 0 when everyone lost
+    # the seat's head-to-head result against each opponent in seat order (`pair_results`: WIN, LOSS, DRAW, or
+    # None when a third player won); empty for a game without a result
+    pairs: tuple[str | None, ...]
 
 
-def head_to_head(labels: Sequence[float], seat: int) -> tuple[float, float]:
-    """One game read head to head: (what `seat` takes of the points the game gave out, against each opponent in
-    turn and averaged; the points the game gave out). A game a third player wins is a draw between the other two;
-    a game everyone loses gives out no points (the one draw rule, tcgsim.stats.outcome_points), so it counts for
-    no one. With two players the first figure is the seat's points."""
-    total = sum(labels)
-    ours = labels[seat]
-    others = [j for j in range(len(labels)) if j != seat]
-    return sum(ours + (total - ours - labels[j]) / 2 for j in others) / len(others), total
+def pairs_of(match: Game, outcome: Outcome, seat: int) -> tuple[str | None, ...]:
+    """The head-to-head results of `seat` in a finished game, against each other seat in order, by the matchup
+    matrix's rule (`tcgsim.stats.pair_results`)."""
+    got = ending(outcome.winner, str(outcome.reason), False, match.all_lose_reasons)
+    if got in VOID_ENDINGS:
+        return ()
+    results = seat_results([-1 if outcome.winner is None else outcome.winner], [match.num_players], [got],
+                           match.num_players)[0]
+    nobody_won = got is Ending.ALL_LOSE
+    return tuple(pair_results(results[seat], results[j], nobody_won).item()
+                 for j in range(match.num_players) if j != seat)
 
 
 def play_seated(game: str, agent: str, against: str, players: int, i: int, settings: Settings = ()) -> Played:
@@ -107,8 +124,7 @@ def play_seated(game: str, agent: str, against: str, players: int, i: int, setti
     match = cls(decks, seed)
     result = play_game(match, agents)
     seconds = time.perf_counter() - start
-    labels = seat_labels(result.outcome, match)
-    return Played(labels[seat], seconds, *head_to_head(labels, seat))
+    return Played(seat_labels(result.outcome, match)[seat], seconds, pairs_of(match, result.outcome, seat))
 
 
 def points(game: str, agent: str, against: str, games: int, players: int = 2) -> float:
@@ -156,7 +172,7 @@ def main() -> None:
     print(f"  the same deals with {against} in its seat: {style:g} points = {style / len(results):.1%}; "
           f"{args.agent}'s gain over it {gain:+.1%} (paired 95% {low:+.1%} to {high:+.1%})")
     for who, played in ((args.agent, tested), (f"{against} in its seat", styled)):
-        if args.players > 2 or any(r.given_out < 1 for r in played):
+        if args.players > 2 or any(DRAW in r.pairs for r in played):
             print(f"  head to head, {who}: {_head_to_head_line(played)}")
     ours = [r.points for r in tested]
     if before is not None:
@@ -168,16 +184,20 @@ def main() -> None:
                              encoding="utf-8")
 
 
+def head_to_head(played: Sequence[Played]) -> Record:
+    """The tested seat's head-to-head record over a run (`pairs_of`), its interval widened by the design effect
+    of the pairs one game holds (with three players the seat meets both opponents in one deal)."""
+    results = [r for p in played for r in p.pairs]
+    game = [i for i, p in enumerate(played) for _ in p.pairs]
+    return tally(np.zeros(len(results), dtype=np.int64), 1, results, PAIR_PLAYERS, game).record(0)
+
+
 def _head_to_head_line(played: Sequence[Played]) -> str:
-    """The share of the points the games gave out, head to head (`head_to_head`), with its 95% interval over the
-    games that gave out any: in a game every player loses nobody scores, so the per-game points of every seat sit
-    under an even share, and this share is the one whose even value is 50% (issue 15's bar, docs/ai.md)."""
-    shares = [r.head_to_head for r in played if r.given_out > 0]
-    if not shares:
-        return "no game gave out a point"
-    share, low, high = rate_interval(sum(shares), len(shares))  # as the points per game above: Wilson's
-    return (f"{share:.1%} (95% {low:.1%}-{high:.1%}) of the points the {len(shares)} games that gave out any "
-            f"gave out; {len(played) - len(shares)} gave out none (everyone lost)")
+    rec = head_to_head(played)
+    if rec.games == 0:
+        return "the pair never met"
+    return (f"{rec.win_rate:.1%} (95% {rec.ci_low:.1%}-{rec.ci_high:.1%}) of {rec.games} meetings in "
+            f"{len(played)} games: {rec.wins} won, {rec.losses} lost, {rec.draws} drawn (everyone lost, or a draw)")
 
 
 def _saved(path: Path, game: str, players: int, games: int) -> list[float]:

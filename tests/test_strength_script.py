@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from tcgsim.engine import Game, Outcome
+from tcgsim.stats import DRAW, LOSS, WIN
 from tests import strength
 
 
@@ -41,30 +45,55 @@ def test_a_saved_run_of_other_games_is_refused(tmp_path: Path, monkeypatch: pyte
         _run(monkeypatch, capsys, "--games", "4", "--paired-with", str(saved))
 
 
-@pytest.mark.parametrize(("labels", "seat", "expected"), [
-    ((1.0, 0.0), 0, (1.0, 1.0)),  # two players: the seat's own points
-    ((0.5, 0.5), 1, (0.5, 1.0)),  # a draw shared
-    ((0.0, 0.0), 0, (0.0, 0.0)),  # everyone lost (eva's humanity destroyed): no points given out, none taken
-    ((1.0, 0.0, 0.0), 0, (1.0, 1.0)),
-    ((0.0, 1.0, 0.0), 0, (0.25, 1.0)),  # lost to one opponent, a draw with the other (the third player won)
-    ((0.0, 0.0, 0.0), 2, (0.0, 0.0)),
+class _Finished:
+    """The two things `pairs_of` reads of a finished game."""
+
+    all_lose_reasons = frozenset({"humanity_destroyed"})
+
+    def __init__(self, players: int) -> None:
+        self.num_players = players
+
+
+@pytest.mark.parametrize(("players", "winner", "reason", "seat", "expected"), [
+    (2, 0, "life", 0, (WIN,)),
+    (2, 0, "life", 1, (LOSS,)),
+    (2, None, "turn_limit", 1, (DRAW,)),  # a draw
+    (2, None, "humanity_destroyed", 0, (DRAW,)),  # everyone lost: neither did better, a draw between the pair
+    (3, 0, "life", 0, (WIN, WIN)),
+    (3, 1, "life", 0, (LOSS, None)),  # lost to seat 1; seat 2 and it did not meet (a third player won)
+    (3, 1, "life", 2, (None, LOSS)),
+    (3, None, "humanity_destroyed", 2, (DRAW, DRAW)),
+    (2, None, "decision_limit", 0, ()),  # stopped: no result, no meeting
 ])
-def test_head_to_head_reads_a_game_as_matches_against_each_opponent(labels: tuple[float, ...], seat: int,
-                                                                     expected: tuple[float, float]) -> None:
-    assert strength.head_to_head(labels, seat) == pytest.approx(expected)
+def test_pairs_of_reads_a_game_as_the_matchup_matrix_does(players: int, winner: int | None, reason: str, seat: int,
+                                                          expected: tuple[str | None, ...]) -> None:
+    outcome = Outcome(winner, StrEnum("Why", {"it": reason}).it, 9)  # type: ignore[attr-defined]
+    assert strength.pairs_of(cast(Game, _Finished(players)), outcome, seat) == expected
 
 
-def test_a_game_everyone_loses_counts_for_no_one_head_to_head(monkeypatch: pytest.MonkeyPatch,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    # eva's two players: a game every player loses gives out no points. Seeker against seeker over 12 games: the
-    # per-game points of the tested seat may sit under 50% while the head-to-head share is taken over the games
-    # that gave out points only (their count is printed, and with it the number that gave out none)
+def test_head_to_head_counts_meetings_and_widens_for_the_pairs_a_game_holds() -> None:
+    played = [strength.Played(1.0, 0.1, (WIN, WIN)), strength.Played(0.0, 0.1, (LOSS, None)),
+              strength.Played(0.0, 0.1, (DRAW, DRAW)), strength.Played(0.0, 0.1, ())]
+    rec = strength.head_to_head(played)
+    assert (rec.games, rec.wins, rec.losses, rec.draws) == (5, 2, 1, 2)
+    assert rec.win_rate == pytest.approx(3 / 5)
+    # a seat's two meetings in one deal go together (here they always agree): worth fewer than separate games
+    together = [strength.Played(0.0, 0.1, (r, r)) for r in (WIN, LOSS, WIN, DRAW)]
+    apart = [strength.Played(0.0, 0.1, (r,)) for r in (WIN, LOSS, WIN, DRAW) * 2]
+    paired, single = strength.head_to_head(together), strength.head_to_head(apart)
+    assert paired.win_rate == single.win_rate == pytest.approx(5 / 8)
+    assert paired.ci_high - paired.ci_low > single.ci_high - single.ci_low
+
+
+def test_a_game_everyone_loses_is_a_draw_head_to_head(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # eva's two players: a game every player loses gives nobody a point, so the per-game points of the tested
+    # seat may sit under 50%; head to head it is a draw between the pair, as in the matchup matrix
     monkeypatch.setattr(sys, "argv", ["strength", "eva", "--agent", "seeker", "--games", "12", "--workers", "1"])
     strength.main()
     out = capsys.readouterr().out
     played = [strength.play_seated("eva", "seeker", "seeker", 2, i) for i in range(12)]
-    given = [p for p in played if p.given_out > 0]
-    assert 0 < len(given) < 12  # the premise: some of these games ended with humanity destroyed
-    share = sum(p.head_to_head for p in given) / len(given)
-    assert f"head to head, seeker: {share:.1%}" in out
-    assert f"the {len(given)} games that gave out any gave out; {12 - len(given)} gave out none" in out
+    assert any(p.pairs == (DRAW,) and p.points == 0.0 for p in played)  # the premise: humanity destroyed
+    wins, draws = sum(p.pairs == (WIN,) for p in played), sum(p.pairs == (DRAW,) for p in played)
+    assert f"head to head, seeker: {(wins + draws / 2) / 12:.1%}" in out
+    assert f"of 12 meetings in 12 games: {wins} won" in out
