@@ -481,7 +481,8 @@ def _record_or_exit(path: Path) -> tuple[Any, list[Any]]:
 def fit_eval(
     game: GameArg,
     games: Annotated[int, typer.Option("--games", "-n", min=10, metavar="N",
-                                       help="Scripted games to learn from.")] = 600,
+                                       help="Scripted games to learn from, for each number "
+                                       "of players.")] = 600,
     seed: Annotated[int, Opt.seed] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE",
                                              help="Where to write it (default: the evaluation "
@@ -491,7 +492,7 @@ def fit_eval(
     user_cards: CardsOpt = None,
 ) -> None:
     """Fit the search player's evaluation: a logistic regression of each seat's final points on its figures at
-    every turn's end, over scripted games of the bundled decks (docs/ai.md).
+    every turn's end, over scripted games of the bundled decks, one per number of players (docs/ai.md).
 
     Example: tcgsim fit-eval mana --games 600 --out /tmp/mana-eval.json
     """
@@ -508,8 +509,9 @@ def fit_eval(
         save_evaluation(evaluation, target)
     except OSError as exc:
         raise fail(f"cannot write {target}: {exc.strerror}") from None
-    typer.echo(f"{game}: fitted on {evaluation.rows:,} positions of {evaluation.games:,} games, log loss "
-               f"{evaluation.log_loss:.3f} (0.693 is a coin); written to {target}")
+    fits = "; ".join(f"{m.players} players: {m.rows:,} positions of {m.games:,} games, log loss {m.log_loss:.3f}"
+                     for m in evaluation.models)
+    typer.echo(f"{game}: fitted on {fits} (0.693 is a coin); written to {target}")
 
 
 @app.command()

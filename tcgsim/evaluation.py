@@ -7,6 +7,10 @@ scripted games of the bundled decks (the rows the tempo table records), labelled
 scored (win 1, loss 0, a draw its share), by Newton's method on the cross-entropy with a small ridge. Learned
 beats hand-tuned here: the weights of a dozen figures in four rule sets are exactly what nobody can tune by hand,
 and a refit follows any change of the rules or the styles (`tcgsim fit-eval GAME`).
+
+A game played by 2 to 4 players gets one model per number of players (`GameEvaluation`): a figure weighs
+differently with one opponent than with three, and one model over all counts fitted eva's two-player games far
+worse than a model of their own (held-out log loss 0.636 against 0.600, docs/ai.md).
 """
 
 from __future__ import annotations
@@ -23,18 +27,20 @@ import numpy as np
 from tcgsim.engine import Game, Outcome, State
 from tcgsim.stats import draw_share, outcome_points
 
-__all__ = ["Evaluation", "fit_evaluation", "load_evaluation", "rows_of_game", "save_evaluation", "seat_labels",
-           "shipped_path"]
+__all__ = ["Evaluation", "GameEvaluation", "fit_evaluation", "load_evaluation", "rows_of_game", "save_evaluation",
+           "seat_labels", "shipped_path"]
 
-FORMAT = "tcgsim-evaluation/1"
+FORMAT = "tcgsim-evaluation/2"  # /1 held one model for every number of players
 RIDGE = 1e-3  # on standardised inputs: keeps the fit finite when a figure never varies or separates perfectly
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """A fitted evaluation: weights over standardised inputs (names[i] ~ weights[i + 1]; weights[0] the bias)."""
+    """One fitted model, for games of `players` players: weights over standardised inputs (names[i] ~
+    weights[i + 1]; weights[0] the bias)."""
 
     game: str
+    players: int
     names: tuple[str, ...]
     mean: tuple[float, ...]
     scale: tuple[float, ...]
@@ -55,18 +61,50 @@ class Evaluation:
         return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
 
     def to_json(self) -> dict[str, object]:
-        return {"format": FORMAT, **asdict(self)}
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Evaluation:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"not a {FORMAT} file (format {data.get('format')!r})")
         floats = {k: tuple(float(v) for v in data[k]) for k in ("mean", "scale", "weights")}
         names = tuple(str(v) for v in data["names"])
         if not len(names) == len(floats["mean"]) == len(floats["scale"]) == len(floats["weights"]) - 1:
             raise ValueError("an evaluation's names, mean, scale and weights do not match in length")
-        return cls(str(data["game"]), names, floats["mean"], floats["scale"], floats["weights"], int(data["rows"]),
-                   int(data["games"]), float(data["log_loss"]))
+        return cls(str(data["game"]), int(data["players"]), names, floats["mean"], floats["scale"],
+                   floats["weights"], int(data["rows"]), int(data["games"]), float(data["log_loss"]))
+
+
+@dataclass(frozen=True)
+class GameEvaluation:
+    """A game's evaluation, what `--ai search` scores its cut playouts with: one model per number of players the
+    game is played by, each fitted on games of that many players."""
+
+    game: str
+    models: tuple[Evaluation, ...]  # by players, ascending
+
+    def __post_init__(self) -> None:
+        counts = [m.players for m in self.models]
+        if not counts or counts != sorted(set(counts)) or any(m.game != self.game for m in self.models):
+            raise ValueError(f"an evaluation of {self.game} needs one model per number of players, in order")
+
+    def model(self, players: int) -> Evaluation:
+        for m in self.models:
+            if m.players == players:
+                return m
+        raise ValueError(f"the evaluation of {self.game} has no model for {players} players (it has "
+                         f"{', '.join(str(m.players) for m in self.models)}): refit it with `tcgsim fit-eval`")
+
+    def __call__(self, state: State, seat: int) -> float:
+        """The estimated points of `seat` in `state`, by the model of its number of players."""
+        return self.model(state.game.num_players)(state, seat)
+
+    def to_json(self) -> dict[str, object]:
+        return {"format": FORMAT, "game": self.game, "models": [m.to_json() for m in self.models]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameEvaluation:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} file (format {data.get('format')!r}): refit it with `tcgsim fit-eval`")
+        return cls(str(data["game"]), tuple(Evaluation.from_json(m) for m in data["models"]))
 
 
 def _inputs(own: Sequence[float], others: Sequence[Sequence[float]], turn: int) -> list[float]:
@@ -106,10 +144,10 @@ def seat_labels(outcome: Outcome, game: Game) -> list[float]:
     return points if points is not None else [float(draw_share(game.num_players))] * game.num_players
 
 
-def fit_evaluation(game: str, metrics: Sequence[str], xs: Sequence[Sequence[float]], ys: Sequence[float],
-                   games: int, iterations: int = 50) -> Evaluation:
-    """Logistic regression of the points on the inputs, by Newton's method (fractional labels are fine: the
-    cross-entropy is defined for any target in [0, 1])."""
+def fit_evaluation(game: str, players: int, metrics: Sequence[str], xs: Sequence[Sequence[float]],
+                   ys: Sequence[float], games: int, iterations: int = 50) -> Evaluation:
+    """Logistic regression of the points on the inputs of games of `players` players, by Newton's method
+    (fractional labels are fine: the cross-entropy is defined for any target in [0, 1])."""
     x = np.asarray(xs, dtype=float)
     y = np.asarray(ys, dtype=float)
     if len(x) < 10:
@@ -131,8 +169,8 @@ def fit_evaluation(game: str, metrics: Sequence[str], xs: Sequence[Sequence[floa
             break
     p = np.clip(1.0 / (1.0 + np.exp(-(design @ w))), 1e-12, 1 - 1e-12)
     loss = float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
-    return Evaluation(game, input_names(metrics), tuple(float(v) for v in mean), tuple(float(v) for v in scale),
-                      tuple(float(v) for v in w), len(x), games, round(loss, 6))
+    return Evaluation(game, players, input_names(metrics), tuple(float(v) for v in mean),
+                      tuple(float(v) for v in scale), tuple(float(v) for v in w), len(x), games, round(loss, 6))
 
 
 def shipped_path(game: str) -> Path:
@@ -143,10 +181,10 @@ def shipped_path(game: str) -> Path:
     return folder / f"evaluation-{game}.json"
 
 
-def load_evaluation(game: str, path: Path | None = None) -> Evaluation:
+def load_evaluation(game: str, path: Path | None = None) -> GameEvaluation:
     where = path or shipped_path(game)
-    return Evaluation.from_json(json.loads(where.read_text(encoding="utf-8")))
+    return GameEvaluation.from_json(json.loads(where.read_text(encoding="utf-8")))
 
 
-def save_evaluation(evaluation: Evaluation, path: Path) -> None:
+def save_evaluation(evaluation: GameEvaluation, path: Path) -> None:
     path.write_text(json.dumps(evaluation.to_json(), indent=1) + "\n", encoding="utf-8")

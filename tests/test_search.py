@@ -20,7 +20,7 @@ from tcgsim.agents import UnknownAgent, make_agent
 from tcgsim.bench import bundled_decks
 from tcgsim.cli import app
 from tcgsim.engine import play_game
-from tcgsim.evaluation import Evaluation, fit_evaluation, load_evaluation, save_evaluation
+from tcgsim.evaluation import Evaluation, GameEvaluation, fit_evaluation, load_evaluation, save_evaluation
 from tcgsim.games import get_game, playable_games
 from tcgsim.search import SearchAgent
 
@@ -56,13 +56,17 @@ def test_a_search_game_replays_from_its_seed(key: str) -> None:
 @pytest.mark.parametrize("key", KEYS)
 def test_the_shipped_evaluation_reads_the_games_figures(key: str) -> None:
     evaluation = load_evaluation(key)
-    metrics = [m.name for m in get_game(key).game_class().tempo_metrics]
-    assert evaluation.game == key and evaluation.rows > 1000
-    assert evaluation.names == (*(f"own_{m}" for m in metrics), *(f"opponents_{m}" for m in metrics), "turn",
-                                "players"), "the game's figures changed: refit with `tcgsim fit-eval`"
-    assert evaluation.log_loss < math.log(2)
-    state = get_game(key).game_class()(bundled_decks(key)[:2], 3).new_initial_state()
-    assert 0.0 < evaluation(state, 0) < 1.0
+    cls = get_game(key).game_class()
+    metrics = [m.name for m in cls.tempo_metrics]
+    assert evaluation.game == key
+    assert [m.players for m in evaluation.models] == list(range(cls.min_players, cls.max_players + 1))
+    for model in evaluation.models:
+        assert model.rows > 1000 and model.log_loss < math.log(2)
+        assert model.names == (*(f"own_{m}" for m in metrics), *(f"opponents_{m}" for m in metrics), "turn",
+                               "players"), "the game's figures changed: refit with `tcgsim fit-eval`"
+        state = cls((bundled_decks(key) * 4)[:model.players], 3).new_initial_state()
+        assert 0.0 < evaluation(state, 0) < 1.0
+        assert evaluation(state, 0) == model(state, 0)  # a game is judged by the model of its player count
 
 
 def test_the_fit_finds_what_decides_the_result(tmp_path: Path) -> None:
@@ -74,12 +78,35 @@ def test_the_fit_finds_what_decides_the_result(tmp_path: Path) -> None:
         lead, noise = rng.gauss(0, 1), rng.gauss(0, 1)
         xs.append([lead, noise, 0.0, 0.0, 5.0, 2.0])
         ys.append(1.0 if rng.random() < 1 / (1 + math.exp(-2 * lead)) else 0.0)
-    fitted = fit_evaluation("mana", ["a", "b"], xs, ys, games=100)
+    fitted = fit_evaluation("mana", 2, ["a", "b"], xs, ys, games=100)
     assert fitted.weights[1] > 1.5 and abs(fitted.weights[2]) < 0.15
-    save_evaluation(fitted, tmp_path / "e.json")
-    assert Evaluation.from_json(json.loads((tmp_path / "e.json").read_text())) == fitted
-    with pytest.raises(ValueError, match="tcgsim-evaluation/1"):
-        Evaluation.from_json({"format": "something else"})
+    save_evaluation(GameEvaluation("mana", (fitted,)), tmp_path / "e.json")
+    assert GameEvaluation.from_json(json.loads((tmp_path / "e.json").read_text())).models == (fitted,)
+    with pytest.raises(ValueError, match="not a tcgsim-evaluation/2 file .* refit it"):
+        GameEvaluation.from_json({"format": "tcgsim-evaluation/1"})
+
+
+def test_each_player_count_is_judged_by_its_own_model() -> None:
+    """eva's evaluation holds a model per number of players: a game of three is judged by the three-player model,
+    and a count the file has no model for is refused with what to do, not judged by another count's model."""
+    cls = get_game("eva").game_class()
+    names = load_evaluation("eva").models[0].names
+    flat = [0.0] * len(names)
+
+    def model(players: int, bias: float) -> Evaluation:
+        return Evaluation("eva", players, names, tuple(flat), tuple(1.0 for _ in names), (bias, *flat), 100, 10,
+                          0.5)
+
+    both = GameEvaluation("eva", (model(2, -1.0), model(3, 1.0)))
+    two = cls(bundled_decks("eva")[:2], 3).new_initial_state()
+    three = cls(bundled_decks("eva")[:3], 3).new_initial_state()
+    assert both(two, 0) == pytest.approx(1 / (1 + math.exp(1.0)))
+    assert both(three, 0) == pytest.approx(1 / (1 + math.exp(-1.0)))
+    four = cls((bundled_decks("eva") * 2)[:4], 3).new_initial_state()
+    with pytest.raises(ValueError, match="no model for 4 players .* fit-eval"):
+        both(four, 0)
+    with pytest.raises(ValueError, match="one model per number of players"):
+        GameEvaluation("eva", (model(3, 0.0), model(2, 0.0)))
 
 
 def test_fit_eval_writes_an_evaluation_and_never_overwrites_one(tmp_path: Path) -> None:
@@ -92,6 +119,15 @@ def test_fit_eval_writes_an_evaluation_and_never_overwrites_one(tmp_path: Path) 
     assert result.exit_code == 2 and "--force" in result.stderr and out.read_bytes() == before
     result = runner.invoke(app, ["fit-eval", "mana", "--games", "20", "--seed", "5", "--out", str(out), "--force"])
     assert result.exit_code == 0 and out.read_bytes() != before
+
+
+def test_fit_eval_fits_a_model_for_each_player_count(tmp_path: Path) -> None:
+    out = tmp_path / "eva.json"
+    result = CliRunner().invoke(app, ["fit-eval", "eva", "--games", "10", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert all(f"{n} players: " in result.stdout for n in (2, 3, 4))
+    fitted = load_evaluation("eva", out)
+    assert [(m.players, m.games) for m in fitted.models] == [(2, 10), (3, 10), (4, 10)]
 
 
 class _Toy:
