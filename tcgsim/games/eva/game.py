@@ -139,6 +139,10 @@ class EvaGame(Game):
     # one turn already holds every player's speaking windows, the battle and the 補完 stage: measured at 4 worlds
     # against seeker, 2 players, 200 games: horizon 1 63.0% at 38x the style's cost, 2 64.0% at 79x (docs/ai.md)
     search_horizon: ClassVar[int] = 1
+    # what the opponent holds for the 補完 stage decides, and 4 sampled worlds see too little of it: 2 players, 1,200
+    # games against seeker, head to head 60.0% (57.2-62.7) at 40x the style's cost with 4, 62.0% (59.2-64.7) at
+    # 67x with 8 (docs/ai.md)
+    search_worlds: ClassVar[int] = 8
     # EVA-WIN-3: the last player lost to the 使徒 and every player loses; and when the last players drop out
     # together (EVA-WIN-4) no one is left who did not drop out, so every player lost too (I-LAST): 0 points each
     all_lose_reasons: ClassVar[frozenset[str]] = frozenset({WinReason.HUMANITY_DESTROYED, WinReason.ALL_DROPPED})
