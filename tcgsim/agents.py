@@ -75,7 +75,7 @@ def _search_agent(game: str, budget: str | None) -> Agent:
     from tcgsim.evaluation import load_evaluation
     from tcgsim.search import SearchAgent, SearchSettings, parse_budget
 
-    worlds = get_game(game).game_class().search_worlds if budget is None else parse_budget(budget)
+    worlds = None if budget is None else parse_budget(budget)  # None: the game's budget (`Game.search_budget`)
     styles, default = _styles(game)
     # The style's factory itself, not `make_agent` by name: a playout builds a fresh policy for every seat, and
     # looking the game and its styles up again each time was a tenth of a searched game's time.

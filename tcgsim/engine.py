@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 __all__ = [
@@ -385,9 +386,17 @@ class Game(ABC):
     search_horizon: ClassVar[int] = 2
     # sampled worlds per decision of `--ai search` (`search:N` sets N): the budget docs/ai.md measures
     search_worlds: ClassVar[int] = 4
+    # a number of players whose budget is not `search_worlds` (eva's three and four: what 8 worlds buy in its
+    # two-player games they do not); read through `search_budget`
+    search_worlds_by_players: ClassVar[Mapping[int, int]] = MappingProxyType({})
     # the game's reasons (its WinReason values) that end it with every player losing, e.g. eva's
     # humanity_destroyed: tcgsim.stats scores them 0 for all, not as a draw; declared here so stats needs no game
     all_lose_reasons: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def search_budget(cls, players: int) -> int:
+        """The sampled worlds per decision `--ai search` spends in a game of `players` players."""
+        return cls.search_worlds_by_players.get(players, cls.search_worlds)
 
     def __init__(self, decks: Sequence[Any], seed: int, options: GameOptions | None = None,
                  deals: Sequence[int] | None = None, deal_round: int = 0) -> None:

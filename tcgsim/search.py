@@ -31,19 +31,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tcgsim.engine import Agent, Game, ScoringAgent, State, best_scored
+from tcgsim.engine import Agent, ScoringAgent, State, best_scored
 from tcgsim.evaluation import seat_labels
 
-__all__ = ["DEFAULT_DETERMINIZATIONS", "SearchAgent", "SearchSettings", "parse_budget"]
-
-DEFAULT_DETERMINIZATIONS = Game.search_worlds  # worlds per decision, spent by sequential halving, unless the game says
+__all__ = ["SearchAgent", "SearchSettings", "parse_budget"]
 
 
 @dataclass(frozen=True)
 class SearchSettings:
     """How hard the search player thinks; `determinizations` is its budget (`--ai search:N`)."""
 
-    determinizations: int = DEFAULT_DETERMINIZATIONS
+    # worlds per decision, spent by sequential halving; None: the game's own for its number of players
+    # (`Game.search_budget`)
+    determinizations: int | None = None
     horizon: int | None = None  # turns begun after the decision before the evaluation scores the playout (None:
     # the game's `search_horizon`)
     max_playout_decisions: int = 400  # a playout's safety net: no policy loops for ever inside one turn
@@ -71,7 +71,8 @@ class SearchAgent:
     def __init__(self, policy: Callable[[], Agent], evaluate: Callable[[State, int], float],
                  settings: SearchSettings | None = None, name: str | None = None) -> None:
         self.settings = settings or SearchSettings()
-        self.name = name or f"search:{self.settings.determinizations}"
+        worlds = self.settings.determinizations
+        self.name = name or ("search" if worlds is None else f"search:{worlds}")
         self._policy = policy
         self._evaluate = evaluate
 
@@ -98,12 +99,15 @@ class SearchAgent:
         while True:
             for _ in range(batch):
                 world = view.sample(rng)
+                if budget is None:  # the game's budget for its number of players, which every world shares
+                    budget = world.game.search_budget(world.game.num_players)
                 seed = rng.getrandbits(64)  # one seed for every action of this world: common random numbers
                 for i in alive:
                     trial = world.clone()
                     trial.apply(legal[i])
                     totals[i] += self._playout(trial, me, random.Random(seed))
             worlds += batch
+            assert budget is not None  # set from the first world at the latest
             if worlds >= budget or len(alive) == 1:
                 break
             # Sequential halving: the better half (and the style's choice) go on to twice as many new worlds, so

@@ -31,13 +31,37 @@ KEYS = [g.key for g in playable_games()]
 def test_every_game_has_a_search_player_with_a_budget(key: str) -> None:
     default, three = make_agent(key, "search"), make_agent(key, "search:3")
     assert default.name == "search" and three.name == "search:3"
-    # `search` samples the game's own number of worlds (eva-short 8, the others 4); search:N sets it
+    # `search` samples the game's own number of worlds for the players at the table; search:N sets it
     assert isinstance(default, SearchAgent) and isinstance(three, SearchAgent)
-    assert default.settings.determinizations == get_game(key).game_class().search_worlds
-    assert three.settings.determinizations == 3
+    assert default.settings.determinizations is None and three.settings.determinizations == 3
     for bad, why in (("search:0", "must be 1 or more"), ("search:lots", "not a whole number")):
         with pytest.raises(UnknownAgent, match=why):
             make_agent(key, bad)
+
+
+@pytest.mark.parametrize(("players", "worlds"), [(2, 8), (3, 4), (4, 4)])
+def test_the_default_search_samples_the_games_budget_for_its_players(players: int, worlds: int) -> None:
+    """eva's search samples 8 worlds a decision with two players and 4 with three or four (docs/ai.md): counted at
+    one decision of a real game, where the first world is sampled for every action and halving does the rest."""
+    cls = get_game("eva").game_class()
+    assert cls.search_budget(players) == worlds
+    state = cls((bundled_decks("eva") * 2)[:players], 5).new_initial_state()
+    while len(state.legal_actions()) < 3:  # a decision wide enough to search
+        state.apply(state.legal_actions()[0])
+    view = state.view(state.current_player)
+    sampled = 0
+    original = type(view).sample
+
+    def counting(self: Any, rng: random.Random) -> Any:
+        nonlocal sampled
+        sampled += 1
+        return original(self, rng)
+
+    agent = make_agent("eva", "search")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(view), "sample", counting)
+        agent.choose(view, state.legal_actions(), random.Random(1))
+    assert sampled == worlds
 
 
 @pytest.mark.parametrize("key", KEYS)
