@@ -346,3 +346,22 @@ def test_the_schema_covers_every_field_the_bundled_cards_use(game: str) -> None:
     module = get_game(game).module("cards")
     for card in bundled_pool(game):
         assert set(card.stats) <= set(module.STAT_FIELDS), card.id
+
+
+EXAMPLE = re.compile(r"The bundled .+? \((?P<id>[^)]+)\); copy it.*?```yaml\n(?P<yaml>.*?)```", re.S)
+
+
+@pytest.mark.parametrize("game", ["mana", "godzilla", "eva"])
+def test_the_card_doc_examples_are_the_bundled_cards(game: str) -> None:
+    """Each "The bundled X (ID); copy it" example shows the bundled card as it is now: a calibration that changes a
+    card's values must change its example too, or a player copies a card the pool no longer has."""
+    doc = (REPO / "docs" / "cards" / f"{game}.md").read_text(encoding="utf-8")
+    raw = yaml.safe_load((REPO / "carddb" / game / "cards.yaml").read_text(encoding="utf-8"))["cards"]
+    bundled = {card["id"]: card for card in raw}
+    examples = list(EXAMPLE.finditer(doc))
+    assert examples
+    for match in examples:
+        (shown,) = yaml.safe_load(match["yaml"])["cards"]
+        assert shown["id"] == match["id"]
+        card = bundled[match["id"]]
+        assert {key: card.get(key) for key in shown} == shown, match["id"]
