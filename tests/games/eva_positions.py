@@ -12,6 +12,7 @@ Conventions:
   ends with FILLER cards unless `filler=False`.
 - `under_char={"shinji": [(0, "Toji Suzuhara")]}`: (owner seat, card name) under a main character; the same
   for `under_eva`. `angel=(owner, name)` is the face-up 使徒, `angel_queue=[(owner, name), ...]` the face-down ones.
+  `angels_defeated=N`: the 使徒 defeated so far this game (most 補完 cards' LV1 asks for one).
 - `phase`: "draw1", "main" (its speaking window opened, the turn player to act), "battle" (choosing Evas),
   "hokan" (the 補完 phase about to run), or "none" (nothing opened: for tests that call engine steps).
 
@@ -83,6 +84,7 @@ def position(
     under_eva: Mapping[str, Sequence[tuple[int, str]]] | None = None,
     angel: tuple[int, str] | None = None,
     angel_queue: Sequence[tuple[int, str]] = (),
+    angels_defeated: int = 0,
     out: Iterable[int] = (),
     filler: bool = True,
     turn: int = 1,
@@ -125,6 +127,7 @@ def position(
         s.under_eva[E[key]] = [take(owner, name) for owner, name in cards]
     s.angel = take(*angel) if angel else -1
     s.angel_queue = [take(owner, name) for owner, name in angel_queue]
+    s.angels_defeated = angels_defeated
     for i, p in enumerate(s.players):
         top_first = [take(i, name) for name in decks[i]]
         p.deck = list(reversed(top_first))  # the top of the deck is the END of the list

@@ -65,7 +65,11 @@ def test_each_style_wins_far_more_than_its_share_against_random_tables(style: st
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_each_style_wins_its_share_among_scripted_players(style: str) -> None:
-    """One style against three of the other at a table of four: it wins about a quarter of the games."""
+    """One style against three of the other at a table of four: it wins about its share of the games. A game every
+    player loses (humanity destroyed) gives nobody a point, so the share is under a quarter: on the pool of issue
+    17's third step the hurter won 45 of 240 such games (18.8%, 95% 14.3-24.2%) against three seekers, 33 of them
+    (13.8%) lost by everyone, about 21.6% of the games someone won; 11 of the first 80. The bound, 10% of 80,
+    sits two standard errors (of 80 games) under the measured 18.8% and fails a style that has stopped winning."""
     other = next(s for s in STYLES if s != style)
     wins = 0
     games = 80
@@ -75,7 +79,7 @@ def test_each_style_wins_its_share_among_scripted_players(style: str) -> None:
         agents = [make_agent("eva", style if i == seat else other) for i in range(4)]
         result = play_game(EvaGame(decks, 40_000 + game), agents)
         wins += result.outcome.winner == seat
-    assert wins >= games * 0.15, f"{style} won {wins}/{games} against three {other}s"
+    assert wins >= games * 0.10, f"{style} won {wins}/{games} against three {other}s"
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))

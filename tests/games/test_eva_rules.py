@@ -736,17 +736,22 @@ def test_eva_draw2_6_one_player_left_wins_or_must_face_the_angel() -> None:
 
 
 def test_eva_hokan_1_the_level_rises_when_the_condition_holds() -> None:
-    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"], group=[["shinji", "rei"]])
-    s._advance()  # H-01 LV1: Shinji in a group of 2 or more
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"], group=[["shinji", "rei"]],
+                 angels_defeated=1)
+    s._advance()  # H-01 LV1: Shinji in a group of 2 or more, and a 使徒 defeated
     assert s.players[0].level == 1 and s.turn == 2
-    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"])
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"], angels_defeated=1)
     s._advance()
+    assert s.players[0].level == 0
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"], group=[["shinji", "rei"]])
+    s._advance()  # every part of the condition must hold: no 使徒 defeated yet (issue 17's third step)
     assert s.players[0].level == 0
 
 
 def test_eva_hokan_2_one_level_a_turn_only_in_ones_own_turn_never_down() -> None:
     # Both conditions of H-01 hold (Shinji grouped with Misato): level 0 -> 1 only.
-    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"], group=[["shinji", "misato"]])
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-01", "H-01"], group=[["shinji", "misato"]],
+                 angels_defeated=1)
     s._advance()
     assert [p.level for p in s.players] == [1, 0]  # seat 1's conditions hold too: not its turn
     s.group = [-1] * 6  # the conditions fail now: the level stays
@@ -1082,9 +1087,10 @@ def test_eva_card_6_a_angel_is_put_into_the_city_when_drawn() -> None:
 
 
 def test_eva_card_7_the_hokan_card_is_the_players_own_goal() -> None:
-    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-03", "H-01"], group=[["rei", "gendo"]])
+    s = position([["Pen Pen"], ["Pen Pen"]], phase="hokan", hokans=["H-03", "H-01"], group=[["rei", "gendo"]],
+                 angels_defeated=1)
     s._advance()
-    assert s.players[0].level == 1  # H-03 LV1: Rei grouped with Gendo; H-01 would not have risen
+    assert s.players[0].level == 1  # H-03 LV1: Rei grouped with Gendo (and a 使徒 defeated); H-01 would not have risen
     card = s.cards[s.players[1].hokan]
     assert card.text_lv1 and card.text_lv2 and card.lv1 is not None and card.lv2 is not None
 
