@@ -99,7 +99,7 @@ EVA_PLANS: dict[str, str] = {
     # "Draw to eight cards ... stack Maya, Naoko and the cat figurines under Ritsuko": H-09's LV1 (8+ in hand),
     # LV2 (2+ cards under Ritsuko)
     "Ritsuko's MAGI": EvaWin.HOKAN,
-    # "Group Shinji with Asuka or Rei, then with Misato ... win the 補完 stage": H-01's LV1 and LV2
+    # "Group Shinji with Asuka, then with Misato ... win the 補完 stage": H-01's LV1 and LV2
     "Shinji's Longing": EvaWin.HOKAN,
 }
 # The short rule has one way to win, downing the opponent's hidden character (EVA-SHORT-2): every starter's plan
