@@ -29,6 +29,7 @@ from tcgsim.compare import (
     paired_difference,
     paired_t_p,
 )
+from tcgsim.games import all_lose_reasons
 from tcgsim.sim import execute, load_run, plan_simulation
 
 REPO = Path(__file__).resolve().parent
@@ -308,14 +309,16 @@ def edited_reis_bonds(folder: Path) -> str:
 
 
 def _by_hand(games: pd.DataFrame, deck: str, opponent: str | None) -> pd.Series:
-    """The deck's points per game from games.parquet's winner_deck alone: its own (opponent None; every game of
-    these runs was decided) or head to head against `opponent`, NaN where the two did not meet (a third deck
-    won)."""
+    """The deck's points per game from games.parquet's winner_deck alone: its own (opponent None: a win 1, a loss
+    or a game everyone lost 0) or head to head against `opponent` (a game everyone lost is a draw between the two,
+    1/2), NaN where the two did not meet (a third deck won). Every game of these runs was decided or lost by all."""
     won = games["winner_deck"]
-    assert won.notna().all()
+    all_lost = won.isna()
+    assert games["reason"][all_lost].isin(all_lose_reasons("eva")).all()
+    own = (won == deck).astype(float)
     if opponent is None:
-        return (won == deck).astype(float)
-    return (won == deck).astype(float).where(won.isin([deck, opponent]))
+        return own
+    return own.where(~all_lost, 0.5).where(won.isin([deck, opponent]) | all_lost)
 
 
 def test_three_player_eva_pairs_rotations_and_reports_head_to_head(tmp_path: Path) -> None:
@@ -371,11 +374,12 @@ def test_three_player_eva_pairs_rotations_and_reports_head_to_head(tmp_path: Pat
         p_values.append(d["p_value"])
         # the head to head of run A over the games it met in, as the matrix counts it (stats.seat_pairs)
         met_a = ha.notna()
-        results = stats.seat_results(ga["winner_seat"].to_numpy(), ga["n_players"].to_numpy(),
-                                     np.full(len(ga), stats.Ending.DECIDED, dtype=object), seats=3)
+        endings = np.where(ga["winner_deck"].isna(), stats.Ending.ALL_LOSE, stats.Ending.DECIDED).astype(object)
+        results = stats.seat_results(ga["winner_seat"].to_numpy(), ga["n_players"].to_numpy(), endings, seats=3)
         _, mine, theirs, res = stats.seat_pairs(ga[["deck_0", "deck_1", "deck_2"]].to_numpy(dtype=object), results)
         h2h = res[(mine == "Rei's Bonds") & (theirs == opponent)]
-        assert len(h2h) == int(met_a.sum()) and (h2h == stats.WIN).sum() == ha[met_a].sum()
+        assert len(h2h) == int(met_a.sum())
+        assert stats.seat_points(h2h, stats.PAIR_PLAYERS).sum() == pytest.approx(ha[met_a].sum())
     # Holm over the two opponents: the smaller p doubled, the larger kept unless the doubled one exceeds it
     lo_p, hi_p = sorted(p for p in p_values if math.isfinite(p))
     assert sorted(m["p_holm"] for m in rows.values()) == pytest.approx([min(1, 2 * lo_p), max(min(1, 2 * lo_p),
