@@ -76,8 +76,8 @@ def test_fusion_parts_together_stay_together(style: str) -> None:
 
 @pytest.mark.parametrize("style", STYLES)
 def test_a_fusion_that_would_rebel_is_not_made(style: str) -> None:
-    # MOGUERA's rebellion 5 is 1 above its parts' (2 + 2), and the control (4) is all used
-    s = position(["JSDF Garrison", "Plain", "Plain"], ["Monster Island", "Plain"],
+    # MOGUERA's rebellion 3 is 1 above its parts' (1 + 1), and the control (JSDF Garrison's 2) is all used
+    s = position(["JSDF Garrison"], ["Monster Island", "Plain"],
                  [mon("Star Falcon", 0, 0), mon("Land Moguera", 0, 0), mon("Godzilla 1954", 1, 0)],
                  p0_stock=["MOGUERA"], phase=Phase.ADVANCE)
     assert A.Fuse(s.players[0].stock[0], site_id(s, 0, 0)) in s.legal_actions()
