@@ -374,7 +374,8 @@ def test_three_player_eva_pairs_rotations_and_reports_head_to_head(tmp_path: Pat
         p_values.append(d["p_value"])
         # the head to head of run A over the games it met in, as the matrix counts it (stats.seat_pairs)
         met_a = ha.notna()
-        endings = np.where(ga["winner_deck"].isna(), stats.Ending.ALL_LOSE, stats.Ending.DECIDED).astype(object)
+        endings = stats.endings(ga["winner_seat"].to_numpy(), ga["reason"].to_numpy(),
+                                all_lose_reasons=all_lose_reasons("eva"))
         results = stats.seat_results(ga["winner_seat"].to_numpy(), ga["n_players"].to_numpy(), endings, seats=3)
         _, mine, theirs, res = stats.seat_pairs(ga[["deck_0", "deck_1", "deck_2"]].to_numpy(dtype=object), results)
         h2h = res[(mine == "Rei's Bonds") & (theirs == opponent)]
