@@ -4,6 +4,7 @@ records."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -12,6 +13,7 @@ import pytest
 from tcgsim.bench import bundled_decks
 from tcgsim.cards import bundled_pool
 from tcgsim.stats import wilson_interval
+from tests import calibration
 from tests.calibration import (
     EVA_PLANS,
     GODZILLA_PLANS,
@@ -190,3 +192,21 @@ def test_the_command_prints_the_table_and_exits_0_with_targets_not_met(capsys: p
     out = capsys.readouterr().out
     assert out.startswith("calibration (issue 17): godzilla, 2 players, builder in every seat, 2 games, seed 1")
     assert "godzilla.win_rate.Sea Monsters" in out and ("not met:" in out or "targets met" in out)
+
+
+def test_the_command_refuses_an_invalid_bundled_deck(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial deck over a copy limit is refused with the validator's line, not calibrated."""
+    decks = bundled_decks("godzilla")
+    first = decks[0]
+    main_cards = first.entries("main")
+    at = next(i for i, e in enumerate(main_cards) if e.count == 3 and e.ref != "Plain")
+    over = (*main_cards[:at], dataclasses.replace(main_cards[at], count=4), *main_cards[at + 1:])
+    bad = dataclasses.replace(first, sections={**first.sections, "main": over})
+    monkeypatch.setattr(calibration, "bundled_decks", lambda game: [bad, *decks[1:]])
+    with pytest.raises(SystemExit) as done:
+        main(["godzilla", "--games", "2", "--workers", "1"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "the bundled decks must be valid to calibrate" in err and "COPIES" in err
+    assert main_cards[at].ref in err
