@@ -23,6 +23,7 @@ from tcgsim.agents import default_agent, make_agent
 from tcgsim.decks import Deck, read_deck
 from tcgsim.engine import Agent, Game, State, agent_rng, play_game, replay
 from tcgsim.games import get_game
+from tcgsim.validate import InvalidDecks, validate_deck
 
 CHUNK = 25  # games per task with several workers: small enough to balance, big enough to amortise the IPC
 SEARCH_POSITIONS = 20  # mid-game positions the search figures start from (the workload's first games)
@@ -61,6 +62,14 @@ class SearchResult:
 def bundled_decks(game: str, root: Path | None = None) -> list[Deck]:
     folder = (root or Path(__file__).resolve().parent.parent) / "decks" / game
     return [read_deck(p) for p in sorted(folder.iterdir()) if p.suffix in (".yaml", ".yml", ".txt")]
+
+
+def check_bundled_decks(game: str) -> None:
+    """Raise InvalidDecks when a bundled deck of `game` breaks the construction rules. The measuring scripts play
+    the deck files as read, and a figure of a deck no player may bring (a trial's extra copy) measures nothing."""
+    invalid = [r for r in map(validate_deck, bundled_decks(game)) if not r.valid]
+    if invalid:
+        raise InvalidDecks(invalid)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from tcgsim.agents import UnknownAgent, default_agent, make_agent
-from tcgsim.bench import bundled_decks
+from tcgsim.bench import bundled_decks, check_bundled_decks
 from tcgsim.cards import bundled_pool
 from tcgsim.engine import State, Termination, play_game
 from tcgsim.games import get_game
@@ -61,7 +61,7 @@ from tcgsim.games.godzilla.cards import Kind
 from tcgsim.games.godzilla.winning import WinReason as GzWin
 from tcgsim.sim.seeds import game_seed, rotation_seats
 from tcgsim.stats import Z95, outcome_points, rate_interval
-from tcgsim.validate import InvalidDecks, validate_deck
+from tcgsim.validate import InvalidDecks
 
 GAMES = ("godzilla", "eva", "eva-short")
 SEED = 17  # the default --seed (issue 17)
@@ -466,11 +466,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"{args.game} has {len(bundled_decks(args.game))} bundled decks, fewer than {args.players}")
     if args.games < 1 or args.workers < 1 or args.seed < 0:
         parser.error("--games and --workers must be >= 1 and --seed >= 0")
-    # The rounds play the deck files as read; a calibration of a deck the rules forbid (a trial's fourth copy)
-    # would measure a deck no player may bring, so refuse it as `simulate` does.
-    invalid = [r for r in map(validate_deck, bundled_decks(args.game)) if not r.valid]
-    if invalid:
-        parser.error(f"the bundled decks must be valid to calibrate: {InvalidDecks(invalid)}")
+    try:
+        check_bundled_decks(args.game)
+    except InvalidDecks as exc:
+        parser.error(f"the bundled decks must be valid to calibrate: {exc}")
     ai = args.ai or default_agent(args.game)
     try:
         make_agent(args.game, ai)

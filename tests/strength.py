@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from tcgsim.agents import default_agent, make_agent
-from tcgsim.bench import bundled_decks
+from tcgsim.bench import bundled_decks, check_bundled_decks
 from tcgsim.decks import Deck
 from tcgsim.engine import Agent, Game, Outcome, play_game
 from tcgsim.evaluation import seat_labels
@@ -58,6 +58,7 @@ from tcgsim.stats import (
     tally,
     wilson_interval,
 )
+from tcgsim.validate import InvalidDecks
 
 SEED = 50_000
 
@@ -150,6 +151,10 @@ def main() -> None:
     parser.add_argument("--save", type=Path, default=None, metavar="FILE")
     parser.add_argument("--paired-with", type=Path, default=None, metavar="FILE")
     args = parser.parse_args()
+    try:
+        check_bundled_decks(args.game)
+    except InvalidDecks as exc:
+        parser.error(f"the bundled decks must be valid to measure: {exc}")
     before = _saved(args.paired_with, args.game, args.players, args.games) if args.paired_with else None
     if args.save is not None and args.save.exists():  # before the games, so that none are played for nothing
         raise SystemExit(f"--save {args.save}: the file exists; remove it or name another")

@@ -10,10 +10,10 @@ import math
 
 import pytest
 
+from tcgsim import bench
 from tcgsim.bench import bundled_decks
 from tcgsim.cards import bundled_pool
 from tcgsim.stats import wilson_interval
-from tests import calibration
 from tests.calibration import (
     EVA_PLANS,
     GODZILLA_PLANS,
@@ -203,7 +203,7 @@ def test_the_command_refuses_an_invalid_bundled_deck(monkeypatch: pytest.MonkeyP
     at = next(i for i, e in enumerate(main_cards) if e.count == 3 and e.ref != "Plain")
     over = (*main_cards[:at], dataclasses.replace(main_cards[at], count=4), *main_cards[at + 1:])
     bad = dataclasses.replace(first, sections={**first.sections, "main": over})
-    monkeypatch.setattr(calibration, "bundled_decks", lambda game: [bad, *decks[1:]])
+    monkeypatch.setattr(bench, "bundled_decks", lambda game, root=None: [bad, *decks[1:]])
     with pytest.raises(SystemExit) as done:
         main(["godzilla", "--games", "2", "--workers", "1"])
     assert done.value.code == 2
