@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 import yaml
 
+from tcgsim import bench
 from tcgsim.decks import Deck, parse_deck_text
 from tcgsim.validate import DeckReport, validate_deck
 
@@ -36,6 +38,19 @@ def warning_codes(report: DeckReport) -> set[str]:
 
 def counts(entries: Mapping[str, int]) -> dict[str, int]:
     return dict(entries)
+
+
+def bundled_with_one_over_its_limit(monkeypatch: pytest.MonkeyPatch, game: str) -> str:
+    """Make `tcgsim.bench.bundled_decks(game)` return the bundled decks with one card of the first deck at one
+    copy over the limit of 3; returns that card's name (what a refusal must name)."""
+    decks = bench.bundled_decks(game)
+    first = decks[0]
+    main = first.entries("main")
+    at = next(i for i, e in enumerate(main) if e.count == 3 and e.ref != "Plain")
+    over = (*main[:at], dataclasses.replace(main[at], count=4), *main[at + 1:])
+    bad = dataclasses.replace(first, sections={**first.sections, "main": over})
+    monkeypatch.setattr(bench, "bundled_decks", lambda key, root=None: [bad, *decks[1:]])
+    return main[at].ref
 
 
 @pytest.fixture()

@@ -4,13 +4,11 @@ records."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 
 import pytest
 
-from tcgsim import bench
 from tcgsim.bench import bundled_decks
 from tcgsim.cards import bundled_pool
 from tcgsim.stats import wilson_interval
@@ -29,6 +27,7 @@ from tests.calibration import (
     targets,
     win_rate_band,
 )
+from tests.conftest import bundled_with_one_over_its_limit
 
 RUNS = {"godzilla": (2, 10), "eva-short": (2, 8), "eva": (2, 10)}  # game: (players, games)
 
@@ -197,16 +196,9 @@ def test_the_command_prints_the_table_and_exits_0_with_targets_not_met(capsys: p
 def test_the_command_refuses_an_invalid_bundled_deck(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """A trial deck over a copy limit is refused with the validator's line, not calibrated."""
-    decks = bundled_decks("godzilla")
-    first = decks[0]
-    main_cards = first.entries("main")
-    at = next(i for i, e in enumerate(main_cards) if e.count == 3 and e.ref != "Plain")
-    over = (*main_cards[:at], dataclasses.replace(main_cards[at], count=4), *main_cards[at + 1:])
-    bad = dataclasses.replace(first, sections={**first.sections, "main": over})
-    monkeypatch.setattr(bench, "bundled_decks", lambda game, root=None: [bad, *decks[1:]])
+    name = bundled_with_one_over_its_limit(monkeypatch, "godzilla")
     with pytest.raises(SystemExit) as done:
         main(["godzilla", "--games", "2", "--workers", "1"])
     assert done.value.code == 2
     err = capsys.readouterr().err
-    assert "the bundled decks must be valid to calibrate" in err and "COPIES" in err
-    assert main_cards[at].ref in err
+    assert "the bundled decks must be valid to calibrate" in err and "COPIES" in err and name in err

@@ -4,7 +4,6 @@ saved run is never overwritten."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import sys
 from enum import StrEnum
@@ -13,10 +12,10 @@ from typing import cast
 
 import pytest
 
-from tcgsim import bench
 from tcgsim.engine import Game, Outcome
 from tcgsim.stats import DRAW, LOSS, WIN
 from tests import strength
+from tests.conftest import bundled_with_one_over_its_limit
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -104,15 +103,9 @@ def test_a_game_everyone_loses_is_a_draw_head_to_head(monkeypatch: pytest.Monkey
 def test_an_invalid_bundled_deck_is_refused_before_any_game(monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     """The check both measuring scripts share (`check_bundled_decks`): a deck over a copy limit stops the run."""
-    decks = bench.bundled_decks("godzilla")
-    first = decks[0]
-    main_cards = first.entries("main")
-    at = next(i for i, e in enumerate(main_cards) if e.count == 3 and e.ref != "Plain")
-    over = (*main_cards[:at], dataclasses.replace(main_cards[at], count=4), *main_cards[at + 1:])
-    bad = dataclasses.replace(first, sections={**first.sections, "main": over})
-    monkeypatch.setattr(bench, "bundled_decks", lambda game, root=None: [bad, *decks[1:]])
+    name = bundled_with_one_over_its_limit(monkeypatch, "godzilla")
     with pytest.raises(SystemExit) as done:
         _run(monkeypatch, capsys, "--games", "2")
     assert done.value.code == 2
     err = capsys.readouterr().err
-    assert "the bundled decks must be valid to measure" in err and main_cards[at].ref in err
+    assert "the bundled decks must be valid to measure" in err and name in err
