@@ -85,11 +85,14 @@ def test_a_fusion_that_would_rebel_is_not_made(style: str) -> None:
 
 
 def about_to_fall() -> GzState:
-    """Super Mechagodzilla (8/7/12) with 8 damage, its parts in the stock; the enemy's Burning Godzilla (power 8,
-    +2 from Nuclear Refuelling) would finish it."""
+    """Super Mechagodzilla (10/8/15) with 8 damage and the enemy's two Smoke Screens (defense 6), its parts in the
+    stock; the enemy's Burning Godzilla (power 8, +2 from Nuclear Refuelling, +2 from Baby Godzilla) would finish
+    it. (The fused form's 15 health outlasts any single enemy of the pool: only a weakened one is about to fall
+    with damage its parts, 6 and 4 health, can share.)"""
     return position(["Tokyo", "G-Force Headquarters"], ["Planet X", "Nebula M Hunter Base", "Plain"],
-                    [mon("Super Mechagodzilla", 0, 0, damage=8),
-                     mon("Burning Godzilla", 1, 0, attached=["Nuclear Refuelling"])],
+                    [mon("Super Mechagodzilla", 0, 0, damage=8,
+                         attached=[("Smoke Screen", 1), ("Smoke Screen", 1)]),
+                     mon("Burning Godzilla", 1, 0, attached=["Nuclear Refuelling", "Baby Godzilla"])],
                     p0_stock=["Mechagodzilla 1993", "Garuda"], phase=Phase.ADVANCE)
 
 
