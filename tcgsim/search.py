@@ -105,7 +105,7 @@ class SearchAgent:
                 for i in alive:
                     trial = world.clone()
                     trial.apply(legal[i])
-                    totals[i] += self._playout(trial, me, random.Random(seed))
+                    totals[i] += self._playout(trial, me, random.Random(seed), world.turn)
             worlds += batch
             assert budget is not None  # set from the first world at the latest
             if worlds >= budget or len(alive) == 1:
@@ -120,12 +120,19 @@ class SearchAgent:
             return legal[scripted]  # the style's own choice, unless the search finds a clearly better one
         return legal[best]
 
-    def _playout(self, world: State, me: int, rng: random.Random) -> float:
-        """Play every seat with the scripted style until the game ends or `horizon` turns have begun; the points
-        `me` gets (win 1, loss 0, a draw its share) or, cut short, the evaluation's estimate of them."""
+    def _playout(self, world: State, me: int, rng: random.Random, decided_at: int) -> float:
+        """Play every seat with the scripted style until the game ends or `horizon` turns have begun since the
+        decision (made in turn `decided_at`); the points `me` gets (win 1, loss 0, a draw its share) or, cut
+        short, the evaluation's estimate of them.
+
+        The horizon counts from the decision, not from the position the action led to: an action that ends the
+        turn (a pass, the end of a phase) must be judged at the same moment as one that does not, or its playout
+        runs through the opponents' turn as well and is judged a turn later, where the evaluation sees them
+        developed and the searcher not. Counted from the action, that made godzilla's searcher close 5 of its 6
+        sound bases rather than end its placement phase, one Close at a time, and lose the next turn (GZ-WIN-2)."""
         players = [self._policy() for _ in range(world.game.num_players)]
         horizon = self.settings.horizon
-        stop_turn = world.turn + (world.game.search_horizon if horizon is None else horizon)
+        stop_turn = decided_at + (world.game.search_horizon if horizon is None else horizon)
         for _ in range(self.settings.max_playout_decisions):
             if world.is_terminal or world.turn >= stop_turn:
                 break

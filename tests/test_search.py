@@ -199,7 +199,7 @@ def test_sequential_halving_spends_the_worlds_on_the_better_actions_and_keeps_th
         def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
             return 1
 
-    def value(trial: _Toy, me: int, rng: random.Random) -> float:
+    def value(trial: _Toy, me: int, rng: random.Random, decided_at: int) -> float:
         return 1.0 if rng.random() < _Toy.WIN[trial.chosen] else 0.0
 
     agent = SearchAgent(Style, lambda s, p: 0.5, SearchSettings(determinizations=4))
@@ -210,7 +210,7 @@ def test_sequential_halving_spends_the_worlds_on_the_better_actions_and_keeps_th
     assert 16 * 40 <= _Toy.playouts <= 21 * 40
     assert picks.count(3) > 30  # the 0.9 action, found in most decisions from 4 noisy worlds
     flat = SearchAgent(Style, lambda s, p: 0.5, SearchSettings(determinizations=4))
-    setattr(flat, "_playout", lambda trial, me, rng: 0.5)  # noqa: B010
+    setattr(flat, "_playout", lambda trial, me, rng, decided_at: 0.5)  # noqa: B010
     assert {flat.choose(_ToyView(), legal, random.Random(seed)) for seed in range(5)} == {1}
 
 
@@ -221,7 +221,7 @@ def test_a_wide_decision_searches_only_the_styles_best_scored_actions_and_its_ch
 
     tried: set[int] = set()
 
-    def value(trial: _Toy, me: int, rng: random.Random) -> float:
+    def value(trial: _Toy, me: int, rng: random.Random, decided_at: int) -> float:
         tried.add(trial.chosen)
         return _Toy.WIN[trial.chosen]
 
@@ -269,3 +269,85 @@ def test_eva_stage_edge_is_the_stages_arithmetic() -> None:
     assert edge(position([seeks, one_hurt], hokans=["H-01", "H-01"], levels=[0, 0]), 0) == 0  # not ready
     three = position([seeks, one_hurt, two_hurts], hokans=["H-01", "H-01", "H-01"], levels=[2, 0, 0])
     assert edge(three, 0) == 0  # the most of one player (2), not the sum of both (3)
+
+
+class _Turns:
+    """A toy game of turns: "end" ends the turn, "stay" does nothing; it never ends."""
+
+    class _Game:
+        num_players = 2
+        search_horizon = 1
+
+    def __init__(self, turn: int = 0) -> None:
+        self.game = _Turns._Game()
+        self.turn = turn
+        self.is_terminal = False
+        self.outcome: object = None
+        self.current_player = turn % 2
+
+    def clone(self) -> _Turns:
+        return _Turns(self.turn)
+
+    def legal_actions(self) -> list[str]:
+        return ["stay", "end"]
+
+    def apply(self, action: str) -> None:
+        if action == "end":
+            self.turn += 1
+            self.current_player = self.turn % 2
+
+    def view(self, player: int) -> _TurnsView:
+        return _TurnsView(self.turn)
+
+
+class _TurnsView:
+    player = 0
+
+    def __init__(self, turn: int) -> None:
+        self.turn = turn
+
+    def sample(self, rng: random.Random) -> _Turns:
+        return _Turns(self.turn)
+
+
+def test_a_playout_is_judged_a_horizon_after_the_decision_whatever_the_action() -> None:
+    """Horizon 1: every action's playout is scored at the start of the next turn, the one that ends this turn
+    (scored at once) as the one that does not (played out to the end of the turn). Counted from the position the
+    action led to, the turn-ending action was scored a turn later, after the opponent's turn: a bias against
+    ever ending one's turn (godzilla's searcher closed its own bases rather than end its placement)."""
+    from tcgsim.search import SearchSettings
+
+    class Ender:
+        name = "style"
+
+        def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+            return "end"
+
+    judged: list[int] = []
+
+    def evaluate(state: Any, seat: int) -> float:
+        judged.append(state.turn)
+        return 0.5
+
+    agent = SearchAgent(Ender, evaluate, SearchSettings(determinizations=1))
+    assert agent.choose(_TurnsView(4), ["stay", "end"], random.Random(0)) == "end"  # a tie keeps the style's
+    assert judged == [5, 5]
+
+
+def test_gz_win_2_the_searcher_ends_its_placement_rather_than_close_its_sound_bases() -> None:
+    """A position of a search game (G-Force Arsenal's first turn, nothing to play): ending the placement phase or
+    closing one of six sound bases. The searcher closed them one by one, 5 of 6, and lost the next turn by
+    GZ-WIN-2, while its horizon was counted from after the action."""
+    from tcgsim.games.godzilla import actions as A
+    from tcgsim.games.godzilla.state import Phase
+    from tests.games.godzilla_positions import mon, position
+
+    state = position(["Plain", "JSDF Garrison", "G-Force Headquarters", "Tokyo", "Plain", "Nuclear Power Plant"],
+                     ["Plain", "New York", "Okinawa", "Odo Island", "Lake Ashi", "Plain"], [mon("Anguirus", 1, 2)],
+                     p0_hand=["Fortification", "Reconstruction"], p1_hand=["New York", "Burrow", "Armor Plating"],
+                     p0_stock=["Super Mechagodzilla", "MOGUERA"], p0_deck=["Plain", "Garuda", "Star Falcon"] * 4,
+                     p1_deck=["Plain", "Kumonga"] * 4, phase=Phase.PLACEMENT, turn=1)
+    legal = state.legal_actions()
+    assert A.EndPlacement() in legal and sum(isinstance(a, A.Close) for a in legal) == 6
+    agent = make_agent("godzilla", "search")
+    assert [agent.choose(state.view(0), legal, random.Random(seed)) for seed in range(3)] == [A.EndPlacement()] * 3
