@@ -3,10 +3,17 @@
     python -m tests.strength GAME [--games N] [--agent search] [--against STYLE] [--players P] [--workers W]
                                   [--set NAME=VALUE ...]
 
-Games come in groups of P (one per seat of the searcher), all with one seed: in group g the searcher plays
-bundled deck g mod n and each opponent (the style, default the game's default style) the decks after it, and the
-searcher takes every seat once, so seat and deck effects cancel. Prints the searcher's points per game with its
-95% Wilson interval, and the time of its games against the time of the same games with the style in its seat.
+Games come in groups of P x P, all with one seed (one deal): a group seats one table of P bundled decks (every
+combination of P of them in turn), in each of its P rotations (every deck in every seat), and in each rotation the
+searcher takes every seat once while the style (default the game's default style) plays the others. So the
+searcher plays every deck of the table from every seat on the same deal, and the style in the searcher's seat
+scores exactly the fair share of those games (50% head to head): the measurement is even before the searcher
+is better. (Until the session of 2026-12-07, the fourth, a group was P games: the searcher played deck g mod n
+in every seat against the decks after it, so the tested seat met a mix of decks its opponents never did; in
+three-player eva the style scored 42.1% head to head in the searcher's seat, in mana 55.5% of the points: docs/ai.md.)
+The games are rounded up to whole groups. Prints the searcher's points per game with a 95% t interval over the
+groups (the games of one deal are not independent), and the time of its games against the time of the same games
+with the style in its seat.
 Those same games also give the paired figure: the style's own points in the searcher's seat on the same deals,
 and the searcher's gain over them with a paired t interval. The deal decides much of a game, so the pairing
 narrows the interval of a gain (in eva's two players the two seats' points correlate about 0.4), and the style's
@@ -29,9 +36,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from itertools import combinations
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -45,6 +54,7 @@ from tcgsim.engine import Agent, Game, Outcome, play_game
 from tcgsim.evaluation import seat_labels
 from tcgsim.games import get_game
 from tcgsim.search import SearchAgent, SearchSettings
+from tcgsim.sim.seeds import rotation_seats
 from tcgsim.stats import (
     DRAW,
     PAIR_PLAYERS,
@@ -56,20 +66,34 @@ from tcgsim.stats import (
     paired_t_interval,
     seat_results,
     tally,
-    wilson_interval,
 )
 from tcgsim.validate import InvalidDecks
 
 SEED = 50_000
+SEATING = 2  # the design of the games (the module docstring); a saved run of another design is not paired with
+
+
+def group_size(players: int) -> int:
+    """The games of one deal: every rotation of a table, the tested agent in every seat of each."""
+    return players * players
+
+
+def whole_groups(games: int, players: int) -> int:
+    """`games` rounded up to whole groups."""
+    return math.ceil(games / group_size(players)) * group_size(players)
 
 
 def seating(game: str, players: int, i: int) -> tuple[list[Deck], int, int]:
-    """Game i of a strength run: the decks in seat order, the tested agent's seat, and the seed."""
+    """Game i of a strength run: the decks in seat order, the tested agent's seat, and the seed (the module
+    docstring): group i // P^2 plays table group mod C(n, P), rotation (i mod P^2) // P, tested seat i mod P."""
     decks = bundled_decks(game)
-    group, seat = divmod(i, players)
-    ours = [decks[(group + k) % len(decks)] for k in range(players)]
-    seated = ours[1:][:seat] + [ours[0]] + ours[1:][seat:]  # the tested deck at its seat, the others in order
-    return seated, seat, SEED + group
+    tables = list(combinations(range(len(decks)), players))
+    if not tables:
+        raise SystemExit(f"{game}: {len(decks)} bundled decks cannot seat {players} players")
+    group, k = divmod(i, group_size(players))
+    rotation, seat = divmod(k, players)
+    table = tables[group % len(tables)]
+    return [decks[table[pos]] for pos in rotation_seats(players, rotation)], seat, SEED + group
 
 
 Settings = tuple[tuple[str, str], ...]
@@ -100,6 +124,7 @@ class Played(NamedTuple):
     # the seat's head-to-head result against each opponent in seat order (`pair_results`: WIN, LOSS, DRAW, or
     # None when a third player won); empty for a game without a result
     pairs: tuple[str | None, ...]
+    group: int  # the deal it was played on (`seating`): the games of one group are not independent
 
 
 def pairs_of(match: Game, outcome: Outcome, seat: int) -> tuple[str | None, ...]:
@@ -125,7 +150,8 @@ def play_seated(game: str, agent: str, against: str, players: int, i: int, setti
     match = cls(decks, seed)
     result = play_game(match, agents)
     seconds = time.perf_counter() - start
-    return Played(seat_labels(result.outcome, match)[seat], seconds, pairs_of(match, result.outcome, seat))
+    return Played(seat_labels(result.outcome, match)[seat], seconds, pairs_of(match, result.outcome, seat),
+                  i // group_size(players))
 
 
 def points(game: str, agent: str, against: str, games: int, players: int = 2) -> float:
@@ -151,29 +177,32 @@ def main() -> None:
     parser.add_argument("--save", type=Path, default=None, metavar="FILE")
     parser.add_argument("--paired-with", type=Path, default=None, metavar="FILE")
     args = parser.parse_args()
+    games = whole_groups(args.games, args.players)
+    if games != args.games:
+        print(f"{args.games} games rounded up to {games}: whole groups of {group_size(args.players)} (one deal each)")
     try:
         check_bundled_decks(args.game)
     except InvalidDecks as exc:
         parser.error(f"the bundled decks must be valid to measure: {exc}")
-    before = _saved(args.paired_with, args.game, args.players, args.games) if args.paired_with else None
+    before = _saved(args.paired_with, args.game, args.players, games) if args.paired_with else None
     if args.save is not None and args.save.exists():  # before the games, so that none are played for nothing
         raise SystemExit(f"--save {args.save}: the file exists; remove it or name another")
     against = args.against or default_agent(args.game)
     settings = tuple(tuple(item.split("=", 1)) for item in args.set)
     if any(len(item) != 2 for item in settings):
         raise SystemExit("--set takes NAME=VALUE")
-    jobs = [(args.game, args.agent, against, args.players, i, settings) for i in range(args.games)]
+    jobs = [(args.game, args.agent, against, args.players, i, settings) for i in range(games)]
     with Pool(args.workers) as pool:
         results = pool.map(_one, jobs, chunksize=2)
     tested, styled = [r[0] for r in results], [r[1] for r in results]
     points = sum(r.points for r in tested)
-    lo, hi = wilson_interval(points, len(results))
+    _, lo, hi = by_group(tested, [r.points for r in tested])
     cost = sum(r.seconds for r in tested) / sum(r.seconds for r in styled)
     print(f"{args.game} ({args.players} players): {args.agent} vs {against}: {points:g} points in {len(results)} "
           f"games = {points / len(results):.1%} (95% {lo:.1%}-{hi:.1%}); its games cost {cost:.0f}x the "
           f"style's ({sum(r.seconds for r in tested) / len(results) * 1000:.0f} ms a game)")
     style = sum(r.points for r in styled)
-    gain, low, high = paired_t_interval([a.points - b.points for a, b in zip(tested, styled, strict=True)])
+    gain, low, high = by_group(tested, [a.points - b.points for a, b in zip(tested, styled, strict=True)])
     print(f"  the same deals with {against} in its seat: {style:g} points = {style / len(results):.1%}; "
           f"{args.agent}'s gain over it {gain:+.1%} (paired 95% {low:+.1%} to {high:+.1%})")
     for who, played in ((args.agent, tested), (f"{against} in its seat", styled)):
@@ -181,20 +210,30 @@ def main() -> None:
             print(f"  head to head, {who}: {_head_to_head_line(played)}")
     ours = [r.points for r in tested]
     if before is not None:
-        gain, low, high = paired_t_interval([a - b for a, b in zip(ours, before, strict=True)])
+        gain, low, high = by_group(tested, [a - b for a, b in zip(ours, before, strict=True)])
         print(f"  against the saved run {args.paired_with} ({sum(before) / len(before):.1%}): {gain:+.1%} "
               f"(paired 95% {low:+.1%} to {high:+.1%})")
     if args.save is not None:
-        args.save.write_text(json.dumps({"game": args.game, "players": args.players, "points": ours}) + "\n",
-                             encoding="utf-8")
+        args.save.write_text(json.dumps({"game": args.game, "players": args.players, "seating": SEATING,
+                                         "points": ours}) + "\n", encoding="utf-8")
+
+
+def by_group(played: Sequence[Played], values: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, lower, upper): the mean of a per-game value (points, or a paired difference) with a 95% t interval
+    over the groups' means, as the games of one deal are not independent draws (whole groups: equal sizes)."""
+    sums: dict[int, list[float]] = {}
+    for p, v in zip(played, values, strict=True):
+        sums.setdefault(p.group, []).append(v)
+    _, low, high = paired_t_interval([sum(g) / len(g) for g in sums.values()])
+    return sum(values) / len(values), low, high
 
 
 def head_to_head(played: Sequence[Played]) -> Record:
     """The tested seat's head-to-head record over a run (`pairs_of`), its interval widened by the design effect
     of the pairs one game holds (with three players the seat meets both opponents in one deal)."""
     results = [r for p in played for r in p.pairs]
-    game = [i for i, p in enumerate(played) for _ in p.pairs]
-    return tally(np.zeros(len(results), dtype=np.int64), 1, results, PAIR_PLAYERS, game).record(0)
+    group = [p.group for p in played for _ in p.pairs]
+    return tally(np.zeros(len(results), dtype=np.int64), 1, results, PAIR_PLAYERS, group).record(0)
 
 
 def _head_to_head_line(played: Sequence[Played]) -> str:
@@ -211,6 +250,8 @@ def _saved(path: Path, game: str, players: int, games: int) -> list[float]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise SystemExit(f"--paired-with {path}: cannot read it ({exc})") from None
+    if data.get("seating", 1) != SEATING:
+        raise SystemExit(f"--paired-with {path}: a run of the earlier seating (groups of P games), not of these deals")
     if data.get("game") != game or data.get("players") != players or len(data.get("points", ())) != games:
         raise SystemExit(f"--paired-with {path}: a run of {data.get('game')} with {data.get('players')} players and "
                          f"{len(data.get('points', ()))} games, not of {game} with {players} and {games}")
