@@ -40,7 +40,6 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from itertools import combinations
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -68,6 +67,7 @@ from tcgsim.stats import (
     tally,
 )
 from tcgsim.validate import InvalidDecks
+from tests.calibration import matchups
 
 SEED = 50_000
 SEATING = 2  # the design of the games (the module docstring); a saved run of another design is not paired with
@@ -87,7 +87,7 @@ def seating(game: str, players: int, i: int) -> tuple[list[Deck], int, int]:
     """Game i of a strength run: the decks in seat order, the tested agent's seat, and the seed (the module
     docstring): group i // P^2 plays table group mod C(n, P), rotation (i mod P^2) // P, tested seat i mod P."""
     decks = bundled_decks(game)
-    tables = list(combinations(range(len(decks)), players))
+    tables = matchups(len(decks), players)  # the round robin's tables, as the calibration plays them
     if not tables:
         raise SystemExit(f"{game}: {len(decks)} bundled decks cannot seat {players} players")
     group, k = divmod(i, group_size(players))
