@@ -70,9 +70,9 @@ class GzGame(Game):
     # and monsters left: against builder, 4 worlds, 200 games, horizon 1 64.5% (57.7-70.8) at 148x the style's
     # cost, horizon 2 66.5% (59.7-72.7) at 271x (docs/ai.md)
     search_horizon: ClassVar[int] = 1
-    # 2 sampled worlds a decision: 70.0% of 200 games against builder at 76x its cost, where 4 scored 75.0% at 124x,
-    # 3 73.5% at 102x and 1 71.5% at 47x (`python -m tests.strength godzilla --games 200 --agent search:N`,
-    # docs/ai.md); 1 world would cost issue 17's search calibration a target (GZ-WIN-2 4.7% of 1,000 games, under 5%)
+    # 2 sampled worlds a decision: 74.0% of 200 games against builder at 72x its cost, where 1 world scored 70.5% at
+    # 46x, 3.5 points under it on the same deals in two runs (`python -m tests.strength godzilla --games 200
+    # --agent search:N`, docs/ai.md); 4 scored 75.0% at 124x where 2 scored 70.0%, no gain the games could show
     search_worlds: ClassVar[int] = 2
     options: GzOptions
 
