@@ -25,6 +25,9 @@ when both drew or everyone lost, and no meeting when a third player won. Its eve
 share of games everyone loses, which is the reading of issue 15's "60% of the points" docs/ai.md gives.
 `--set NAME=VALUE` tries the search with one of its settings changed (a field of tcgsim.search.SearchSettings:
 `horizon=2` for playouts of two turns, `margin=0.1`), so that no throwaway patch is needed to measure one.
+`--first-deal K` starts at deal K instead of 0 (the groups K, K + 1, ...: new deals, the tables in the same
+order), so that a trial picked as the best of several on one set of deals can be measured again on deals it was
+not picked on: the best of several runs on the same deals is flattered by their noise.
 
 Trials against each other, paired: `--save FILE` writes every game's points (JSON), and `--paired-with FILE`
 prints this run's gain over a saved run of the same game, players and games, game by game (the same deals): a
@@ -94,6 +97,12 @@ def seating(game: str, players: int, i: int) -> tuple[list[Deck], int, int]:
     rotation, seat = divmod(k, players)
     table = tables[group % len(tables)]
     return [decks[table[pos]] for pos in rotation_seats(players, rotation)], seat, SEED + group
+
+
+def games_of_run(games: int, players: int, first_deal: int = 0) -> range:
+    """The game numbers (`seating`'s i) of a run of `games` games (whole groups) from deal `first_deal`."""
+    start = first_deal * group_size(players)
+    return range(start, start + games)
 
 
 Settings = tuple[tuple[str, str], ...]
@@ -176,7 +185,10 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--save", type=Path, default=None, metavar="FILE")
     parser.add_argument("--paired-with", type=Path, default=None, metavar="FILE")
+    parser.add_argument("--first-deal", type=int, default=0, metavar="K")
     args = parser.parse_args()
+    if args.first_deal < 0:
+        parser.error(f"--first-deal {args.first_deal}: a deal number is 0 or more")
     games = whole_groups(args.games, args.players)
     if games != args.games:
         print(f"{args.games} games rounded up to {games}: whole groups of {group_size(args.players)} (one deal each)")
@@ -184,14 +196,15 @@ def main() -> None:
         check_bundled_decks(args.game)
     except InvalidDecks as exc:
         parser.error(f"the bundled decks must be valid to measure: {exc}")
-    before = _saved(args.paired_with, args.game, args.players, games) if args.paired_with else None
+    before = _saved(args.paired_with, args.game, args.players, games, args.first_deal) if args.paired_with else None
     if args.save is not None and args.save.exists():  # before the games, so that none are played for nothing
         raise SystemExit(f"--save {args.save}: the file exists; remove it or name another")
     against = args.against or default_agent(args.game)
     settings = tuple(tuple(item.split("=", 1)) for item in args.set)
     if any(len(item) != 2 for item in settings):
         raise SystemExit("--set takes NAME=VALUE")
-    jobs = [(args.game, args.agent, against, args.players, i, settings) for i in range(games)]
+    jobs = [(args.game, args.agent, against, args.players, i, settings)
+            for i in games_of_run(games, args.players, args.first_deal)]
     with Pool(args.workers) as pool:
         results = pool.map(_one, jobs, chunksize=2)
     tested, styled = [r[0] for r in results], [r[1] for r in results]
@@ -215,7 +228,7 @@ def main() -> None:
               f"(paired 95% {low:+.1%} to {high:+.1%})")
     if args.save is not None:
         args.save.write_text(json.dumps({"game": args.game, "players": args.players, "seating": SEATING,
-                                         "points": ours}) + "\n", encoding="utf-8")
+                                         "first_deal": args.first_deal, "points": ours}) + "\n", encoding="utf-8")
 
 
 def by_group(played: Sequence[Played], values: Sequence[float]) -> tuple[float, float, float]:
@@ -244,7 +257,7 @@ def _head_to_head_line(played: Sequence[Played]) -> str:
             f"{len(played)} games: {rec.wins} won, {rec.losses} lost, {rec.draws} drawn (everyone lost, or a draw)")
 
 
-def _saved(path: Path, game: str, players: int, games: int) -> list[float]:
+def _saved(path: Path, game: str, players: int, games: int, first_deal: int = 0) -> list[float]:
     """The per-game points of a run saved with --save, checked to be of the same games."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -255,6 +268,8 @@ def _saved(path: Path, game: str, players: int, games: int) -> list[float]:
     if data.get("game") != game or data.get("players") != players or len(data.get("points", ())) != games:
         raise SystemExit(f"--paired-with {path}: a run of {data.get('game')} with {data.get('players')} players and "
                          f"{len(data.get('points', ()))} games, not of {game} with {players} and {games}")
+    if data.get("first_deal", 0) != first_deal:
+        raise SystemExit(f"--paired-with {path}: a run from deal {data.get('first_deal', 0)}, not from {first_deal}")
     return [float(v) for v in data["points"]]
 
 

@@ -47,6 +47,22 @@ def test_a_saved_run_of_other_games_is_refused(tmp_path: Path, monkeypatch: pyte
         _run(monkeypatch, capsys, "--games", "4", "--paired-with", str(saved))
 
 
+def test_a_run_from_a_later_deal_plays_new_deals_and_pairs_only_with_runs_of_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # deal K is group K: its first game is number K x P^2, played on seed SEED + K, the tables in the same order
+    assert list(strength.games_of_run(8, 2, first_deal=3)) == list(range(12, 20))
+    assert list(strength.games_of_run(9, 3)) == list(range(9))
+    decks, seat, seed = strength.seating("godzilla", 2, 12)
+    assert (seed, seat) == (strength.SEED + 3, 0)
+    saved = tmp_path / "later.json"
+    _run(monkeypatch, capsys, "--games", "4", "--first-deal", "2", "--save", str(saved))
+    assert json.loads(saved.read_text(encoding="utf-8"))["first_deal"] == 2
+    again = _run(monkeypatch, capsys, "--games", "4", "--first-deal", "2", "--paired-with", str(saved))
+    assert "+0.0%" in again.splitlines()[-1]
+    with pytest.raises(SystemExit, match="a run from deal 2, not from 0"):  # deals 0-1 are other deals
+        _run(monkeypatch, capsys, "--games", "4", "--paired-with", str(saved))
+
+
 class _Finished:
     """The two things `pairs_of` reads of a finished game."""
 
