@@ -39,9 +39,9 @@ def test_every_game_has_a_search_player_with_a_budget(key: str) -> None:
             make_agent(key, bad)
 
 
-@pytest.mark.parametrize(("players", "worlds"), [(2, 8), (3, 4), (4, 4)])
+@pytest.mark.parametrize(("players", "worlds"), [(2, 8), (3, 8), (4, 4)])
 def test_the_default_search_samples_the_games_budget_for_its_players(players: int, worlds: int) -> None:
-    """eva's search samples 8 worlds a decision with two players and 4 with three or four (docs/ai.md): counted at
+    """eva's search samples 8 worlds a decision with two or three players and 4 with four (docs/ai.md): counted at
     one decision of a real game, where the first world is sampled for every action and halving does the rest."""
     cls = get_game("eva").game_class()
     assert cls.search_budget(players) == worlds

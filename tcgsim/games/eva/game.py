@@ -140,12 +140,12 @@ class EvaGame(Game):
     # one turn already holds every player's speaking windows, the battle and the 補完 stage: measured at 4 worlds
     # against seeker, 2 players, 200 games: horizon 1 63.0% at 38x the style's cost, 2 64.0% at 79x (docs/ai.md)
     search_horizon: ClassVar[int] = 1
-    # what the opponent holds for the 補完 stage decides, and 4 sampled worlds see too little of it: 2 players, 1,200
+    # what the opponents hold for the 補完 stage decides, and 4 sampled worlds see too little of it: 2 players, 1,200
     # games against seeker, head to head 60.0% (57.2-62.7) at 40x the style's cost with 4, 62.0% (59.2-64.7) at
-    # 67x with 8; with three players, on 600 deals, 8 won 36.5% of the games and 4 35.5% (no difference the
-    # games can show) at 62x the style's cost against 37x, so three and four keep 4 (docs/ai.md)
+    # 67x with 8; 3 players, on the even seating's 1,260 deals, 8 took 60.9% of the meetings with two seekers at
+    # 71x, where 4 took 57.8% of the first 630 at 44x (docs/ai.md); four players are not measured at 8 and keep 4
     search_worlds: ClassVar[int] = 8
-    search_worlds_by_players: ClassVar[Mapping[int, int]] = MappingProxyType({3: 4, 4: 4})
+    search_worlds_by_players: ClassVar[Mapping[int, int]] = MappingProxyType({4: 4})
     # EVA-WIN-3: the last player lost to the 使徒 and every player loses; and when the last players drop out
     # together (EVA-WIN-4) no one is left who did not drop out, so every player lost too (I-LAST): 0 points each
     all_lose_reasons: ClassVar[frozenset[str]] = frozenset({WinReason.HUMANITY_DESTROYED, WinReason.ALL_DROPPED})
