@@ -12,6 +12,7 @@ from typing import cast
 
 import pytest
 
+from tcgsim.agents import default_agent
 from tcgsim.engine import Game, Outcome
 from tcgsim.stats import DRAW, LOSS, WIN
 from tests import strength
@@ -123,7 +124,7 @@ def test_the_style_in_the_tested_seat_scores_exactly_the_fair_share(key: str, pl
     against itself scores the fair share to the game (head to head 50%), whatever the decks' strengths. (The
     seating before, every deck against the decks after it only, gave the tested seat 42.1% head to head in
     three-player eva.)"""
-    style = "seeker" if key == "eva" else "builder"
+    style = default_agent(key)
     size = strength.group_size(players)
     for group in range(2):
         played = [strength.play_seated(key, style, style, players, group * size + k) for k in range(size)]
