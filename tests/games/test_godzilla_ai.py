@@ -19,6 +19,7 @@ from tcgsim.games.godzilla.ai import DEFAULT_STYLE, STYLES
 from tcgsim.games.godzilla.game import GzGame, GzOptions, GzState
 from tcgsim.games.godzilla.options import Draws
 from tcgsim.games.godzilla.state import J, Phase
+from tcgsim.games.godzilla.winning import WinReason
 from tests.conftest import wins_against_random
 from tests.games.godzilla_positions import base, mon, mon_id, position, site_id, uid_of
 from tests.strength import points
@@ -72,6 +73,29 @@ def test_builder_mirror_games_end_before_the_turn_limit() -> None:
         decks = [DECKS[i // 2], DECKS[(i // 2 + 1) % len(DECKS)]][:: 1 if i % 2 == 0 else -1]
         result = play_game(GzGame(decks, 40_000 + i), [make_agent("godzilla", "builder") for _ in decks])
         assert result.outcome.winner is not None and result.state.turn < GzOptions().turn_limit // 2
+
+
+def test_gz_win_2_the_builder_opens_with_five_bases_and_never_closes_one() -> None:
+    """Why no builder mirror ends by GZ-WIN-2 (issue 17's one unmet target, docs/rules/godzilla.md, "Not met"): a
+    row keeps open = opening + opened - closed - destroyed open bases, and a 4th destroyed base ends the game by
+    GZ-WIN-1 first, so a row is left with no open base only if its owner closed at least opening - 3 + opened of
+    its own. The builder opens with 5 (its best opening, measured there) and closes none."""
+    for i in range(2 * len(DECKS)):
+        decks = [DECKS[i // 2], DECKS[(i // 2 + 1) % len(DECKS)]][:: 1 if i % 2 == 0 else -1]
+        opening: dict[int, int] = {}
+        closed_bases: list[int] = []
+
+        def watch(state: Any, action: Any, opening: dict[int, int] = opening, closed_bases: list[int] = closed_bases
+                  ) -> None:
+            if state.phase is Phase.DRAW and not opening:
+                opening.update({seat: state.open_bases(seat) for seat in (0, 1)})
+            if isinstance(action, A.Close) and state.site(action.target) is not None:
+                closed_bases.append(action.target)
+
+        result = play_game(GzGame(decks, 40_000 + i), [make_agent("godzilla", "builder") for _ in decks],
+                           on_action=watch)
+        assert opening == {0: 5, 1: 5} and closed_bases == []
+        assert result.outcome.reason is not WinReason.NO_OPEN_BASE
 
 
 def choice(state: GzState, style: str, seed: int = 0) -> Any:
