@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tcgsim.agents import RandomAgent, make_agent
-from tcgsim.decks import read_deck
+from tcgsim.decks import Deck, read_deck
 from tcgsim.engine import play_game
 from tcgsim.games.godzilla import actions as A
 from tcgsim.games.godzilla.ai import DEFAULT_STYLE, STYLES
@@ -66,11 +66,16 @@ def test_each_style_beats_the_non_suicidal_baseline(style: str) -> None:
     assert won >= 0.85 * SAFE_GAMES, f"{style}: {won}/{SAFE_GAMES} against safe-random"
 
 
+def mirror_decks(i: int) -> list[Deck]:
+    """Game i of the builder mirrors below: each bundled deck against the next, in both seats."""
+    return [DECKS[i // 2], DECKS[(i // 2 + 1) % len(DECKS)]][:: 1 if i % 2 == 0 else -1]
+
+
 def test_builder_mirror_games_end_before_the_turn_limit() -> None:
     """Builder mirrors once stalled to the turn cap; each bundled deck against the next, both seats, must end by a
     win well within it."""
     for i in range(2 * len(DECKS)):
-        decks = [DECKS[i // 2], DECKS[(i // 2 + 1) % len(DECKS)]][:: 1 if i % 2 == 0 else -1]
+        decks = mirror_decks(i)
         result = play_game(GzGame(decks, 40_000 + i), [make_agent("godzilla", "builder") for _ in decks])
         assert result.outcome.winner is not None and result.state.turn < GzOptions().turn_limit // 2
 
@@ -81,7 +86,7 @@ def test_gz_win_2_the_builder_opens_with_five_bases_and_never_closes_one() -> No
     GZ-WIN-1 first, so a row is left with no open base only if its owner closed at least opening - 3 + opened of
     its own. The builder opens with 5 (its best opening, measured there) and closes none."""
     for i in range(2 * len(DECKS)):
-        decks = [DECKS[i // 2], DECKS[(i // 2 + 1) % len(DECKS)]][:: 1 if i % 2 == 0 else -1]
+        decks = mirror_decks(i)
         opening: dict[int, int] = {}
         closed_bases: list[int] = []
 
